@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Development values for the payment sandbox. They are public on purpose (they also stand in .env.example) and are
+ * refused when NODE_ENV=production.
+ */
+export const DEV_SECRETS = {
+  RAZORPAY_KEY_ID: 'rzp_test_framewala_sandbox',
+  RAZORPAY_KEY_SECRET: 'sandbox_key_secret_for_development_only',
+  RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret_for_development_only',
+} as const;
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// or postgresql:// URL');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PORT: port.default(3000),
+    PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://framewala.in' }).optional()),
+    DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+    PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox'], { error: 'must be razorpay or sandbox' }).optional(),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    SHOP_NAME: z.string().trim().min(1).default('Framewala'),
+    SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@framewala.in'),
+    SUPPORT_PHONE: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'must be a phone number such as +91 98765 43210').default('+91 98765 43210'),
+    WHATSAPP_NUMBER: z.string().trim().regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210').default('919876543210'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER === 'razorpay' && env.NODE_ENV !== 'production') {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER is razorpay' });
+      }
+    }
+    if (env.NODE_ENV !== 'production') return;
+    if (env.PAYMENT_PROVIDER !== 'razorpay') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'must be razorpay in production (the sandbox is refused)' });
+    }
+    for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+      const value = env[key];
+      if (!value) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      else if (value === DEV_SECRETS[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
+    }
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  payments: {
+    provider: 'razorpay' | 'sandbox';
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+  };
+  site: {
+    name: string;
+    supportEmail: string;
+    supportPhone: string;
+    whatsappNumber: string;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its meaning.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once at boot; every missing or bad variable is named in one error. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = typeof issue.path[0] === 'string' && source[issue.path[0]] !== undefined && !/SECRET|PASSWORD|DATABASE_URL/.test(name) ? ` (got "${source[issue.path[0]]}")` : '';
+      return `${name} ${issue.message}${got}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = parsed.data;
+  const provider = env.PAYMENT_PROVIDER ?? (env.NODE_ENV === 'production' ? 'razorpay' : 'sandbox');
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    payments: {
+      provider,
+      keyId: env.RAZORPAY_KEY_ID ?? DEV_SECRETS.RAZORPAY_KEY_ID,
+      keySecret: env.RAZORPAY_KEY_SECRET ?? DEV_SECRETS.RAZORPAY_KEY_SECRET,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? DEV_SECRETS.RAZORPAY_WEBHOOK_SECRET,
+    },
+    site: {
+      name: env.SHOP_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      supportPhone: env.SUPPORT_PHONE,
+      whatsappNumber: env.WHATSAPP_NUMBER,
+    },
+  };
+}

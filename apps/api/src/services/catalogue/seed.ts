@@ -1,0 +1,149 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_WHITE_BORDERS, PRESET_SIZES } from '@framewala/domain';
+import { FRAME_ART_VERSION, FRAME_PARTS, renderFinishImages, renderSetThumbnail, type FramePart } from '../../catalogue/frame-art';
+import { FRAME_SETS } from '../../catalogue/frame-finishes';
+import type { Database } from '../../db/client';
+import { frameFinishes, frameSets, presetSizes, whiteBorders, type FrameImageKeys } from '../../db/schema';
+import type { Storage } from '../storage';
+
+type Logger = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+export const frameSetId = (setSlug: string) => `set-${setSlug}`;
+export const frameFinishId = (setSlug: string, finishSlug: string) => `${setSlug}--${finishSlug}`;
+
+const partFile: Record<FramePart, string> = {
+  sideUp: 'side-up',
+  sideDown: 'side-down',
+  sideLeft: 'side-left',
+  sideRight: 'side-right',
+  topLeft: 'top-left',
+  topRight: 'top-right',
+  bottomLeft: 'bottom-left',
+  bottomRight: 'bottom-right',
+};
+
+export function finishImageKeys(setSlug: string, finishSlug: string): FrameImageKeys {
+  const keys = {} as FrameImageKeys;
+  for (const part of FRAME_PARTS) keys[part] = `frames/${FRAME_ART_VERSION}/${setSlug}/${finishSlug}/${partFile[part]}.webp`;
+  return keys;
+}
+
+export const setThumbnailKey = (setSlug: string) => `frames/${FRAME_ART_VERSION}/${setSlug}/thumbnail.webp`;
+
+/** Runs `task` over `items` with at most `limit` at once (the drawing is CPU-bound; the machine has 2 cores). */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/**
+ * Seeds the catalogue idempotently: rows are keyed by stable ids and inserted only when missing, so a second start
+ * (or a second server) changes nothing and the owner's later edits are never overwritten. Frame images are drawn
+ * by the project and stored once per drawing version; generated finishes move to a new drawing version by themselves.
+ */
+export async function seedCatalogue(database: Database, storage: Storage, log: Logger): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['framewala:seed']);
+    try {
+      await seedRows(database);
+      await seedFrameArt(database, storage, log);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['framewala:seed']);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function seedRows({ db }: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(presetSizes)
+      .values(PRESET_SIZES.map((s) => ({ id: s.id, format: s.format, label: s.label ?? null, widthIn: s.width, heightIn: s.height, sort: s.sort })))
+      .onConflictDoNothing();
+    await tx
+      .insert(whiteBorders)
+      .values(DEFAULT_WHITE_BORDERS.map((b) => ({ id: `border-${b.level}`, level: b.level, sizeIn: b.size, name: b.name, sizeName: b.sizeName, pricePaise: b.pricePaise })))
+      .onConflictDoNothing();
+    await tx
+      .insert(frameSets)
+      .values(
+        FRAME_SETS.map((set, i) => ({
+          id: frameSetId(set.slug),
+          slug: set.slug,
+          name: set.name,
+          mouldingIn: set.mouldingIn,
+          ratePaisePerSqIn: set.ratePaisePerSqIn,
+          category: set.category,
+          description: set.description,
+          label: `${set.mouldingIn} in`,
+          paddingIn: 0,
+          thumbnailKey: setThumbnailKey(set.slug),
+          sort: i,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(frameFinishes)
+      .values(
+        FRAME_SETS.flatMap((set) =>
+          set.finishes.map((finish, j) => ({
+            id: frameFinishId(set.slug, finish.slug),
+            setId: frameSetId(set.slug),
+            slug: finish.slug,
+            name: finish.name,
+            category: finish.category ?? set.category,
+            description: finish.description,
+            material: finish.material,
+            images: finishImageKeys(set.slug, finish.slug),
+            artSource: 'generated',
+            artVersion: FRAME_ART_VERSION,
+            sort: j,
+          })),
+        ),
+      )
+      .onConflictDoNothing();
+  });
+}
+
+async function seedFrameArt(database: Database, storage: Storage, log: Logger): Promise<void> {
+  const { db } = database;
+  const started = Date.now();
+  let drawn = 0;
+  const jobs = FRAME_SETS.flatMap((set) => set.finishes.map((finish) => ({ set, finish })));
+  await eachLimited(jobs, 2, async ({ set, finish }) => {
+    const keys = finishImageKeys(set.slug, finish.slug);
+    const present = await Promise.all(FRAME_PARTS.map((part) => storage.exists(keys[part])));
+    if (!present.every(Boolean)) {
+      const images = await renderFinishImages(set, finish);
+      for (const part of FRAME_PARTS) await storage.put(keys[part], images[part], 'image/webp');
+      drawn++;
+    }
+    // Generated finishes follow the current drawing; finishes whose images the owner uploaded are left alone.
+    await db
+      .update(frameFinishes)
+      .set({ images: keys, artVersion: FRAME_ART_VERSION, updatedAt: sql`now()` })
+      .where(sql`${frameFinishes.id} = ${frameFinishId(set.slug, finish.slug)} AND ${frameFinishes.artSource} = 'generated' AND ${frameFinishes.artVersion} IS DISTINCT FROM ${FRAME_ART_VERSION}`);
+  });
+  await eachLimited(FRAME_SETS, 2, async (set) => {
+    const key = setThumbnailKey(set.slug);
+    if (!(await storage.exists(key))) {
+      const first = set.finishes[0];
+      await storage.put(key, await renderSetThumbnail(set, first), 'image/webp');
+      drawn++;
+    }
+    await db
+      .update(frameSets)
+      .set({ thumbnailKey: key })
+      .where(and(eq(frameSets.id, frameSetId(set.slug)), like(frameSets.thumbnailKey, 'frames/%')));
+  });
+  if (drawn > 0) log.info({ drawn, ms: Date.now() - started }, 'drew frame images');
+}

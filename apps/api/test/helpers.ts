@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+import { connectDatabase, type Database } from '../src/db/client';
+import { LocalStorage } from '../src/services/storage';
+import { withDatabase } from './global-setup';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one test file: a copy of the seeded template, or empty when `empty` is set. */
+export async function createTestDatabase({ empty = false } = {}): Promise<TestDatabase> {
+  const name = `framewala_t_${randomBytes(5).toString('hex')}`;
+  await admin((c) => c.query(empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`));
+  return {
+    name,
+    url: withDatabase(inject('adminDatabaseUrl'), name),
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'framewala-unused'), ...overrides });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** buildApp against a fresh real database, with the shared pre-drawn frame images. */
+export async function createTestApp(options: Partial<AppOptions> & { empty?: boolean } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase({ empty: options.empty ?? false });
+  const database = connectDatabase(testDb.url);
+  const app = await buildApp({
+    config: testConfig(),
+    database,
+    storage: new LocalStorage(inject('storageRoot')),
+    webDist: false,
+    logger: false,
+    ...options,
+  });
+  return {
+    app,
+    database,
+    testDb,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export async function tempDir(prefix = 'framewala-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}

@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+
+// Developer pages load on demand: they pull in the whole size catalogue from @framewala/domain.
+const SizesPage = lazy(async () => ({ default: (await import('../features/dev/sizes-page')).SizesPage }));
+const CheckPage = lazy(async () => ({ default: (await import('../features/dev/check-page')).CheckPage }));
+
+/** Shown inside the layout (header and footer stay on screen) while a deferred page loads. */
+function PageLoading() {
+  return (
+    <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
+      Loading…
+    </p>
+  );
+}
+
+export function LazySizesPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <SizesPage />
+    </Suspense>
+  );
+}
+
+export function LazyCheckPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <CheckPage />
+    </Suspense>
+  );
+}

@@ -1,0 +1,84 @@
+import type { RouteObject } from 'react-router';
+import { Layout } from '../components/layout';
+import { LazyCheckPage, LazySizesPage } from './lazy-pages';
+import { EditPhotoRoute } from '../features/editor/edit-photo-route';
+import { HomePage } from '../features/home/home-page';
+import { InfoPage } from '../features/info/info-page';
+import type { InfoPageId } from '../features/info/policies';
+import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
+import { PlaceholderPage } from '../features/placeholders/placeholder-pages';
+import type { PlaceholderId } from '../features/placeholders/placeholders';
+
+const placeholder = (id: PlaceholderId): RouteObject => ({ path: `/${id}`, element: <PlaceholderPage id={id} /> });
+
+const info = (path: string, id: InfoPageId): RouteObject => ({ path, element: <InfoPage id={id} /> });
+
+/** The seed's route table (§2). Every page renders inside the shared layout and has exactly one h1. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Errors thrown by a page render here, inside the header and footer.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: '/edit-photo', element: <EditPhotoRoute /> },
+          placeholder('edit-frame'),
+          placeholder('signup'),
+          placeholder('sign-in'),
+          placeholder('checkout'),
+          placeholder('addtocart'),
+          placeholder('user'),
+          placeholder('success'),
+          placeholder('cancel'),
+          // /terms and /privacy show the real texts (PRODUCT.md), identical to their long-named pages.
+          info('/terms', 'terms-and-conditions'),
+          info('/terms-and-conditions', 'terms-and-conditions'),
+          info('/privacy', 'privacy-policy'),
+          info('/privacy-policy', 'privacy-policy'),
+          info('/cancellations-refunds', 'cancellations-refunds'),
+          info('/gdpr-compliance-policy', 'gdpr-compliance-policy'),
+          info('/disclaimer-policy', 'disclaimer-policy'),
+          info('/shipping-policy', 'shipping-policy'),
+          info('/about-us', 'about-us'),
+          info('/our-promises', 'our-promises'),
+          placeholder('dummy-data'),
+          { path: '/sizes', element: <LazySizesPage /> },
+          placeholder('crop'),
+          { path: '/check', element: <LazyCheckPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Every path of the route table, for tests and screenshots. */
+export const ROUTE_PATHS = [
+  '/',
+  '/edit-photo',
+  '/edit-frame',
+  '/signup',
+  '/sign-in',
+  '/checkout',
+  '/addtocart',
+  '/user',
+  '/success',
+  '/cancel',
+  '/terms',
+  '/privacy',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/cancellations-refunds',
+  '/gdpr-compliance-policy',
+  '/disclaimer-policy',
+  '/shipping-policy',
+  '/about-us',
+  '/our-promises',
+  '/dummy-data',
+  '/sizes',
+  '/crop',
+  '/check',
+] as const;

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { ArrowRightIcon, CheckIcon } from '../../components/icons';
+import { NoBreakRanges } from '../../components/no-break-ranges';
+import { POLICY_FACTS } from '../info/policies';
+import { UploadModal } from '../upload/upload-modal';
+import { HeroIllustration } from './hero-illustration';
+import { HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
+
+export const HEADLINE = 'Preserving Your Best Moments, One Frame at a Time';
+
+const HERO_TICKS = ['Made in India', 'True-to-scale preview', 'UPI & cards'];
+
+export function HomePage() {
+  const [uploadOpen, setUploadOpen] = useState(false);
+  // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.
+
+  const openUpload = () => setUploadOpen(true);
+
+  return (
+    <>
+      <title>Framewala — Custom photo frames, made in India</title>
+
+      {/* Hero */}
+      <section className="relative overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-full bg-[radial-gradient(ellipse_at_top_right,var(--color-saffron-100),transparent_60%)]"
+        />
+        <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pt-10 pb-14 sm:px-6 md:grid-cols-[1.05fr_1fr] md:gap-12 md:pt-16 md:pb-20 lg:gap-16">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full border border-saffron-200 bg-white/80 px-3.5 py-1.5 text-sm font-medium text-saffron-800">
+              <span className="h-2 w-2 shrink-0 rounded-full bg-saffron-500" aria-hidden="true" />
+              Custom photo frames, made in India
+            </p>
+            <h1 className="mt-5 text-[2.35rem] leading-[1.08] font-semibold tracking-tight sm:text-5xl lg:text-[3.6rem]">{HEADLINE}</h1>
+            <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-600 sm:text-xl">
+              Upload a photo from your phone, choose the size in inches, crop it, pick a frame and an optional white border, and see it true
+              to scale before you pay in rupees.
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
+              <button type="button" onClick={openUpload} className={`${primaryButton} px-7 py-3.5 text-lg`}>
+                Start framing
+                <ArrowRightIcon className="h-5 w-5" />
+              </button>
+              <a href="#how-it-works" className={`${secondaryButton} px-7 py-3.5 text-lg`}>
+                How it works
+              </a>
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-[0.95rem] text-ink-700">
+              {HERO_TICKS.map((tick) => (
+                <li key={tick} className="flex items-center gap-2">
+                  <CheckIcon className="h-5 w-5 text-leaf-600" />
+                  {tick}
+                </li>
+              ))}
+            </ul>
+          </div>
+
+          <div className="relative mx-auto w-full max-w-md md:max-w-none">
+            <div className="relative rounded-[2rem] bg-gradient-to-br from-sand via-[#efe2d1] to-[#e8d5bf] p-5 shadow-inner sm:p-8">
+              <HeroIllustration />
+              <div className="absolute top-4 right-4 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold tracking-wide text-ink-700 shadow-sm sm:top-6 sm:right-6">
+                Live preview
+              </div>
+            </div>
+            <div className="relative mx-3 -mt-8 rounded-2xl border border-ink-100 bg-white px-4 py-3 shadow-lg shadow-ink-900/10 sm:mx-8 md:w-fit">
+              <p className="text-sm font-semibold text-ink-900">
+                12 × 8 in photo · walnut frame · <span className="whitespace-nowrap">2 in white border</span>
+              </p>
+              <p className="mt-0.5 text-sm text-ink-600">
+                Outer size 19 × 15 in <span className="whitespace-nowrap">(48.3 × 38.1 cm)</span>
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {/* How it works */}
+      <section id="how-it-works" aria-labelledby="how-it-works-heading" className="border-y border-ink-100 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">How it works</p>
+          <h2 id="how-it-works-heading" className="mt-3 max-w-2xl text-3xl font-semibold sm:text-4xl">
+            From your phone to your wall in four steps
+          </h2>
+          <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {HOW_IT_WORKS_STEPS.map(({ title, text, Icon }, index) => (
+              <li key={title} className="relative rounded-2xl border border-ink-100 bg-cream p-6">
+                <div className="flex items-center justify-between">
+                  <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-saffron-700 text-white shadow-sm shadow-saffron-900/20">
+                    <Icon className="h-6 w-6" />
+                  </span>
+                  <span className="font-serif text-4xl font-semibold text-saffron-200" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                </div>
+                <h3 className="mt-5 text-xl leading-snug font-semibold">
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {title}
+                </h3>
+                <p className="mt-2 leading-relaxed text-ink-600">{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      {/* Trust */}
+      <section aria-labelledby="trust-heading">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+          <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
+            <div>
+              <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Why Framewala</p>
+              <h2 id="trust-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
+                A frame shop you can trust with your photos and your money
+              </h2>
+              <p className="mt-4 leading-relaxed text-ink-600">
+                Cancel within {POLICY_FACTS.cancellationWindow} of ordering. If a frame arrives damaged or wrong, tell us within{' '}
+                {POLICY_FACTS.defectReportWindow} and we replace it or refund you.
+              </p>
+              <p className="mt-4">
+                <Link to="/our-promises" className={`${textLink} inline-flex min-h-11 items-center`}>
+                  Read our promises
+                </Link>
+              </p>
+            </div>
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {TRUST_POINTS.map(({ title, text, Icon }) => (
+                <li key={title} className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm shadow-ink-900/5">
+                  <span className="flex h-11 w-11 items-center justify-center rounded-full bg-saffron-50 text-saffron-700">
+                    <Icon className="h-6 w-6" />
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                  <p className="mt-1.5 leading-relaxed text-ink-600">
+                    <NoBreakRanges text={text} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      {/* Closing call to action */}
+      <section aria-labelledby="cta-heading" className="px-4 pb-16 sm:px-6 md:pb-20">
+        <div className="mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-saffron-800 px-6 py-12 text-center text-white sm:px-12 md:py-16">
+          <h2 id="cta-heading" className="mx-auto max-w-2xl text-3xl font-semibold text-white sm:text-4xl">
+            Your favourite photo deserves more than a phone screen
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg text-saffron-100">
+            It takes a few minutes to frame it. You see the finished frame before you pay.
+          </p>
+          <button
+            type="button"
+            onClick={openUpload}
+            className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
+          >
+            Upload your photo
+            <ArrowRightIcon className="h-5 w-5" />
+          </button>
+        </div>
+      </section>
+
+      <UploadModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+    </>
+  );
+}

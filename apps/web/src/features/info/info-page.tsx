@@ -1,0 +1,184 @@
+import { Link } from 'react-router';
+import { textLink } from '../../components/button-styles';
+import { CheckIcon, ClockIcon, MailIcon, WhatsAppIcon } from '../../components/icons';
+import { NoBreakRanges } from '../../components/no-break-ranges';
+import { PageShell } from '../../components/page-shell';
+import { emptyContactText } from '../site/contact-menu-items';
+import { useSiteConfig } from '../site/site-config';
+import { ALL_INFO_PAGES, INFO_PAGES, POLICY_FACTS } from './policies';
+import type { InfoPageId, InfoSection } from './policies';
+
+/** Renders one information or policy page from `policies.ts`. /terms and /privacy reuse the same content. */
+export function InfoPage({ id }: { id: InfoPageId }) {
+  const page = INFO_PAGES[id];
+  const cards = page.layout === 'cards';
+
+  return (
+    <PageShell
+      title={page.title}
+      eyebrow={page.kind === 'policy' ? 'Policy' : 'Framewala'}
+      intro={<p>{page.summary}</p>}
+      width="wide"
+      meta={
+        page.effective ? (
+          <p className="inline-flex items-center gap-2 rounded-full border border-ink-200 bg-white/70 px-3.5 py-1.5 text-sm text-ink-600">
+            <ClockIcon className="h-4 w-4 text-saffron-700" />
+            Effective <time dateTime={POLICY_FACTS.effectiveDateIso}>{POLICY_FACTS.effectiveDate}</time>
+          </p>
+        ) : null
+      }
+    >
+      {page.highlights ? (
+        <dl className="mb-10 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {page.highlights.map((item) => (
+            <div key={item.label} className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5">
+              <dt className="text-xs font-semibold tracking-[0.12em] text-ink-500 uppercase">{item.label}</dt>
+              <dd className="mt-1.5 font-serif text-lg leading-snug text-ink-900">
+                <NoBreakRanges text={item.value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+
+      {cards ? (
+        <ol className="grid gap-4 sm:grid-cols-2">
+          {page.sections.map((section, index) => (
+            <li key={section.id} id={section.id} className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm shadow-ink-900/5">
+              <div className="flex items-start gap-4">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-saffron-50 font-serif text-lg font-semibold text-saffron-700">
+                  {index + 1}
+                </span>
+                <div>
+                  <h2 className="text-xl font-semibold">{section.heading}</h2>
+                  <SectionBody section={section} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-12">
+          <nav aria-label="On this page" className="mb-10 hidden lg:block">
+            <div className="sticky top-28">
+              <p className="text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">On this page</p>
+              <ul className="mt-3 space-y-1 border-l border-ink-100">
+                {page.sections.map((section) => (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      className="-ml-px block border-l-2 border-transparent py-1 pl-3 text-sm text-ink-600 hover:border-saffron-500 hover:text-ink-900"
+                    >
+                      {section.heading.replace(/^\d+\.\s*/, '')}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </nav>
+          <article className="max-w-2xl">
+            {page.sections.map((section) => (
+              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mb-10 last:mb-0">
+                <h2 id={`${section.id}-heading`} className="text-2xl font-semibold">
+                  {section.heading}
+                </h2>
+                <SectionBody section={section} />
+              </section>
+            ))}
+          </article>
+        </div>
+      )}
+
+      <ContactCard />
+      <OtherPages currentId={page.id} />
+    </PageShell>
+  );
+}
+
+function SectionBody({ section }: { section: InfoSection }) {
+  return (
+    <div className="mt-3 space-y-3 text-[1.05rem] leading-relaxed text-ink-700">
+      {section.paragraphs?.map((text) => (
+        <p key={text}>
+          <NoBreakRanges text={text} />
+        </p>
+      ))}
+      {section.list ? (
+        <ul className="space-y-2.5">
+          {section.list.map((text) => (
+            <li key={text} className="flex gap-3">
+              <CheckIcon className="mt-1 h-5 w-5 shrink-0 text-saffron-600" />
+              <span>
+                <NoBreakRanges text={text} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {section.after?.map((text) => (
+        <p key={text}>
+          <NoBreakRanges text={text} />
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function ContactCard() {
+  const { links, isLoading } = useSiteConfig();
+  const hasLinks = Boolean(links.emailHref || links.whatsappHref);
+  return (
+    <aside aria-labelledby="info-contact-heading" className="mt-14 rounded-3xl border border-saffron-200 bg-saffron-50 p-6 sm:p-8">
+      <h2 id="info-contact-heading" className="text-2xl font-semibold">
+        Questions? Talk to a person.
+      </h2>
+      <p className="mt-2 max-w-2xl text-ink-700">
+        Write to us about an order, a policy or your data. We reply to every request and grievance within {POLICY_FACTS.grievanceReply}.
+      </p>
+      {hasLinks ? (
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {links.emailHref ? (
+            <a
+              href={links.emailHref}
+              className="inline-flex min-h-11 items-center gap-2.5 rounded-full bg-white px-5 py-2.5 font-medium text-ink-900 shadow-sm hover:text-saffron-800"
+            >
+              <MailIcon className="h-5 w-5 text-saffron-700" />
+              <span className="break-all">{links.email}</span>
+            </a>
+          ) : null}
+          {links.whatsappHref ? (
+            <a
+              href={links.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2.5 rounded-full bg-white px-5 py-2.5 font-medium text-ink-900 shadow-sm hover:text-saffron-800"
+            >
+              <WhatsAppIcon className="h-5 w-5 text-saffron-700" />
+              WhatsApp {links.whatsappLabel}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-4 text-ink-600">{emptyContactText(isLoading)}</p>
+      )}
+    </aside>
+  );
+}
+
+function OtherPages({ currentId }: { currentId: InfoPageId }) {
+  const others = ALL_INFO_PAGES.filter((page) => page.id !== currentId);
+  return (
+    <nav aria-label="More information" className="mt-12">
+      <h2 className="text-xl font-semibold">More information</h2>
+      <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1">
+        {others.map((page) => (
+          <li key={page.id}>
+            <Link to={page.path} className={`${textLink} inline-flex min-h-11 items-center`}>
+              {page.navLabel}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// No test reaches a real server: by default every fetch fails as if the API were down.
+// A test that needs data stubs `fetch` itself.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('fetch is disabled in component tests'))),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  document.body.style.overflow = '';
+});
+
+// jsdom does not implement scrolling; React Router's <ScrollRestoration> calls it on every navigation.
+window.scrollTo = (() => {}) as typeof window.scrollTo;

@@ -1,0 +1,70 @@
+/**
+ * The one error catalogue of the shop. Every API error body is { message, code, ...details } with the status
+ * given here; the web app shows `message` as is (no stray quotes, ever).
+ */
+import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
+
+export const ERROR_CATALOGUE = {
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  VALIDATION: { status: 400, message: 'Some fields are missing or not valid.' },
+  UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'The e-mail or password is not correct.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state. Please reload and try again.' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists.' },
+  PRICE_MISMATCH: { status: 409, message: 'The price has changed. Please review your order and try again.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
+  IMAGE_DIMENSIONS: { status: 422, message: IMAGE_DIMENSION_MESSAGE },
+  IMAGE_UNREADABLE: { status: 422, message: 'We could not read this photo. Please try another JPG or TIF file.' },
+  INVALID_PINCODE: { status: 422, message: 'Invalid Pincode' },
+  PAYMENT_NOT_VERIFIED: { status: 400, message: 'The payment could not be verified.' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'This reset link is invalid or has expired. Please ask for a new one.' },
+  RULE_BROKEN: { status: 422, message: 'This request breaks one of the shop rules.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment service did not answer. Please try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The shop is briefly unavailable. Please try again in a minute.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export type ErrorBody = { message: string; code: string } & Record<string, unknown>;
+
+/** The JSON body for an error: { message, code, ...details }; the message defaults to the catalogue's. */
+export function errorBody(code: ErrorCode, message?: string, details?: Record<string, unknown>): ErrorBody {
+  return { ...details, message: message ?? ERROR_CATALOGUE[code].message, code };
+}
+
+/** An error carrying a catalogue code; the API turns it into { message, code, ...details } with its status. */
+export class ShopError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'ShopError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}

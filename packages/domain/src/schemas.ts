@@ -1,0 +1,117 @@
+/**
+ * zod 4 schemas shared by the web app and the API (API.md "Shapes").
+ * Ids are opaque strings named `_id`; image URLs are plain strings (they may be relative, e.g. '/frames/…');
+ * prices are numbers in rupees (`framePrice` is ₹ per square inch of print).
+ */
+import { z } from 'zod';
+import { IMAGE_TYPES, SIZE_FORMATS } from './sizes';
+import { ACCEPTED_FORMATS } from './upload-rules';
+
+export const imageTypeSchema = z.enum(IMAGE_TYPES);
+export const sizeFormatSchema = z.enum(SIZE_FORMATS);
+
+/** POST /api/get-price-and-size body. */
+export const priceAndSizeBodySchema = z.object({ imageType: imageTypeSchema }).strict();
+
+const idSchema = z.string().min(1);
+const urlSchema = z.string();
+const rupeesSchema = z.number().nonnegative();
+
+/** One finish of a frame set, drawn from eight images (four sides, four corners). */
+export const frameSchema = z.object({
+  _id: idSchema,
+  frameName: z.string(),
+  frameCategory: z.string(),
+  frameDescription: z.string(),
+  sideUp: urlSchema,
+  sideDown: urlSchema,
+  sideLeft: urlSchema,
+  sideRight: urlSchema,
+  topLeft: urlSchema,
+  topRight: urlSchema,
+  bottomLeft: urlSchema,
+  bottomRight: urlSchema,
+});
+
+/** A frame set: one moulding face width, with its rate and finishes. */
+export const frameSetSchema = z.object({
+  _id: idSchema,
+  frameName: z.string(),
+  /** The moulding's face width in inches (0.8, 1, 1.5, 2, 3). */
+  sizeInInches: z.number().positive(),
+  /** Rupees per square inch of print. */
+  framePrice: rupeesSchema,
+  thumbnailUrl: urlSchema.nullable(),
+  label: z.string(),
+  /** Motif border padding. */
+  padding: z.number().nonnegative(),
+  frames: z.array(frameSchema),
+});
+
+/** One size offered in a size group; `price` = round(width × height × 4.5) rupees. */
+export const sizeOptionSchema = z.object({
+  _id: idSchema,
+  sizeName: z.string(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  price: rupeesSchema,
+});
+
+export const sizeGroupSchema = z.object({
+  _id: idSchema,
+  format: sizeFormatSchema,
+  sizes: z.array(sizeOptionSchema),
+});
+
+/** A white (motif) border option; `size` in inches, one of 0, 0.4, 0.8, 1.2, 2, 3.1, 4.7. */
+export const motifBorderSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  sizeName: z.string(),
+  size: z.number().nonnegative(),
+  price: rupeesSchema,
+});
+
+export const getFrameResponseSchema = z.object({ getFrameSize: z.array(frameSetSchema) });
+export const getPriceAndSizeResponseSchema = z.object({ getSizes: z.array(sizeGroupSchema) });
+export const getMotifBorderSizesResponseSchema = z.object({ getMotifBorderSizes: z.array(motifBorderSchema) });
+
+/** Every API error: { message, code, ...details }. (`.loose()` is zod 4's name for `.passthrough()`.) */
+export const errorBodySchema = z.object({ message: z.string(), code: z.string() }).loose();
+
+/** An uploaded photo (API.md `Upload`). Dates are ISO 8601 strings in JSON. */
+export const uploadSchema = z.object({
+  _id: idSchema,
+  url: urlSchema,
+  thumbnailUrl: urlSchema,
+  imageType: imageTypeSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  dpi: z.object({ x: z.number().positive(), y: z.number().positive() }),
+  format: z.enum(ACCEPTED_FORMATS),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+
+/** POST /api/uploads/:id/crop body: a rectangle in the original's pixels (after EXIF orientation). */
+export const cropBodySchema = z
+  .object({
+    x: z.number().int().nonnegative(),
+    y: z.number().int().nonnegative(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .strict();
+
+export type PriceAndSizeBody = z.infer<typeof priceAndSizeBodySchema>;
+export type Frame = z.infer<typeof frameSchema>;
+export type FrameSet = z.infer<typeof frameSetSchema>;
+export type SizeOption = z.infer<typeof sizeOptionSchema>;
+export type SizeGroup = z.infer<typeof sizeGroupSchema>;
+export type MotifBorder = z.infer<typeof motifBorderSchema>;
+export type GetFrameResponse = z.infer<typeof getFrameResponseSchema>;
+export type GetPriceAndSizeResponse = z.infer<typeof getPriceAndSizeResponseSchema>;
+export type GetMotifBorderSizesResponse = z.infer<typeof getMotifBorderSizesResponseSchema>;
+export type ErrorBodyShape = z.infer<typeof errorBodySchema>;
+export type Upload = z.infer<typeof uploadSchema>;
+export type CropBody = z.infer<typeof cropBodySchema>;
