@@ -25,7 +25,7 @@ for (const [route, heading] of [
   ['/about-us', /about/i],
   ['/sign-in', /sign in|welcome/i],
   ['/sizes', /size/i],
-  ['/no-such-page', /not found|can.t find|404/i],
+  ['/no-such-page', /not found|couldn.t find|404/i],
 ] as const) {
   test(`${route} has a heading and a way home`, async ({ page }, testInfo) => {
     await page.goto(route);
