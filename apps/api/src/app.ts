@@ -9,11 +9,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { runMigrations, type Database } from './db/client';
+import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { siteRoutes } from './routes/site';
 import { seedCatalogue } from './services/catalogue/seed';
+import { Jobs } from './services/jobs';
 import { LocalStorage, type Storage } from './services/storage';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -31,6 +33,8 @@ export interface AppOptions {
   prepareDatabase?: boolean;
   /** Close the database pool when the app closes (default true). */
   ownsDatabase?: boolean;
+  /** Run job handlers in this process (default true); false only enqueues (an API-only server). */
+  workers?: boolean;
 }
 
 export const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-razorpay-signature"]', 'res.headers["set-cookie"]'];
@@ -39,7 +43,6 @@ export const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.cooki
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
-  const ctx: AppContext = { config, database, storage };
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
@@ -63,7 +66,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await runMigrations(database);
     await seedCatalogue(database, storage, app.log);
   }
-  if (opts.ownsDatabase !== false) app.addHook('onClose', async () => database.close());
+  const jobs = await Jobs.start(database, app.log, { workers: opts.workers ?? true });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (opts.ownsDatabase !== false) await database.close();
+  });
+  const ctx: AppContext = { config, database, storage, jobs };
+  await app.register(authPlugin, { jwtSecret: config.auth.jwtSecret });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -50,6 +50,7 @@ describe('configuration', () => {
       RAZORPAY_WEBHOOK_SECRET: 'real-webhook-secret',
       PUBLIC_URL: 'https://framewala.in/',
       DATABASE_URL: 'postgres://u:p@db:5432/framewala',
+      JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
     });
     expect(config.payments.provider).toBe('razorpay');
     expect(config.publicUrl).toBe('https://framewala.in');

@@ -9,6 +9,7 @@ export const DEV_SECRETS = {
   RAZORPAY_KEY_ID: 'rzp_test_framewala_sandbox',
   RAZORPAY_KEY_SECRET: 'sandbox_key_secret_for_development_only',
   RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret_for_development_only',
+  JWT_SECRET: 'development_only_jwt_secret_change_me_in_production',
 } as const;
 
 const port = z.coerce
@@ -41,12 +42,27 @@ const envSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: z.string().trim().min(3).default('Framewala <orders@framewala.in>'),
+    S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL such as https://s3.ap-south-1.amazonaws.com' }).optional()),
+    S3_REGION: z.string().trim().min(1).default('auto'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    S3_PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL (e.g. your CDN in front of the bucket)' }).optional()),
     SHOP_NAME: z.string().trim().min(1).default('Framewala'),
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@framewala.in'),
     SUPPORT_PHONE: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'must be a phone number such as +91 98765 43210').default('+91 98765 43210'),
     WHATSAPP_NUMBER: z.string().trim().regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210').default('919876543210'),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
+      }
+    }
     if (env.PAYMENT_PROVIDER === 'razorpay' && env.NODE_ENV !== 'production') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENT_PROVIDER is razorpay' });
@@ -62,6 +78,8 @@ const envSchema = z
       else if (value === DEV_SECRETS[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
     }
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    else if (env.JWT_SECRET === DEV_SECRETS.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must not be the development value in production' });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +98,26 @@ export interface Config {
     keySecret: string;
     webhookSecret: string;
   };
+  auth: {
+    jwtSecret: string;
+  };
+  mail: {
+    /** Unset: messages are written to DATA_DIR/outbox as .eml files. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
+  /** Unset: files are stored on local disk under DATA_DIR/storage. */
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        publicUrl: string | undefined;
+      }
+    | undefined;
   site: {
     name: string;
     supportEmail: string;
@@ -101,7 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const got = typeof issue.path[0] === 'string' && source[issue.path[0]] !== undefined && !/SECRET|PASSWORD|DATABASE_URL/.test(name) ? ` (got "${source[issue.path[0]]}")` : '';
+      const got = typeof issue.path[0] === 'string' && source[issue.path[0]] !== undefined && !/SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name) ? ` (got "${source[issue.path[0]]}")` : '';
       return `${name} ${issue.message}${got}`;
     });
     throw new ConfigError(problems);
@@ -122,6 +160,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keySecret: env.RAZORPAY_KEY_SECRET ?? DEV_SECRETS.RAZORPAY_KEY_SECRET,
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? DEV_SECRETS.RAZORPAY_WEBHOOK_SECRET,
     },
+    auth: { jwtSecret: env.JWT_SECRET ?? DEV_SECRETS.JWT_SECRET },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
     site: {
       name: env.SHOP_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -1,0 +1,70 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+type Logger = { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
+
+export interface JobsOptions {
+  /** Run handlers in this process (API servers and workers); false only enqueues. */
+  workers: boolean;
+}
+
+/**
+ * Background jobs on pg-boss, sharing the app's PostgreSQL pool: renditions of huge photos, print files, retention,
+ * e-mail. Modules declare a queue with `define` and a handler with `work`; a handler only runs where workers are on.
+ */
+export class Jobs {
+  private constructor(
+    readonly boss: PgBoss,
+    private readonly options: JobsOptions,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(database: Database, log: Logger, options: JobsOptions = { workers: true }): Promise<Jobs> {
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
+      schema: 'pgboss',
+      supervise: options.workers,
+      schedule: options.workers,
+    });
+    boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
+    await boss.start();
+    return new Jobs(boss, options, log);
+  }
+
+  /** Creates the queue if it does not exist (idempotent; safe on every start of every server). */
+  async define(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    const existing = await this.boss.getQueue(name);
+    if (!existing) await this.boss.createQueue(name, { name, ...options });
+  }
+
+  send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<void> {
+    if (!this.options.workers) return;
+    await this.boss.work<T>(name, options, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+        } catch (err) {
+          this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
+          throw err;
+        }
+      }
+    });
+  }
+
+  /** A cron schedule (UTC); pg-boss makes sure one process runs each tick across all servers. */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    await this.boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
+  get runsWorkers(): boolean {
+    return this.options.workers;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+  }
+}
