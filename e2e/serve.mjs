@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'framewala-e2e-'));
+// Tests that read what the server wrote (the mail outbox) find its DATA_DIR here; one file per port, so servers
+// started side by side on other ports do not collide (see tests/accounts.e2e.ts).
+const port = process.env.PORT ?? '3000';
+const pointer = path.join(root, 'e2e', '.tmp', `data-dir-${port}`);
+fs.mkdirSync(path.dirname(pointer), { recursive: true });
+fs.writeFileSync(pointer, dataDir);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
@@ -16,5 +22,6 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(pointer, { force: true });
   process.exit(code ?? 0);
 });

@@ -11,12 +11,19 @@ import type { AppContext } from './context';
 import { runMigrations, type Database } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
+import { addressesRoutes } from './routes/addresses';
 import { catalogueRoutes } from './routes/catalogue';
+import { isProxiedS3, mediaProxyRoutes } from './routes/media';
+import { uploadRoutes } from './routes/uploads';
 import { healthRoutes } from './routes/health';
+import { pincodeRoutes } from './routes/pincode';
 import { siteRoutes } from './routes/site';
+import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
 import { Jobs } from './services/jobs';
 import { LocalStorage, type Storage } from './services/storage';
+import type { UploadOptions } from './services/uploads/service';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -35,6 +42,10 @@ export interface AppOptions {
   ownsDatabase?: boolean;
   /** Run job handlers in this process (default true); false only enqueues (an API-only server). */
   workers?: boolean;
+  /** Upload limits and the size above which renditions go to a job; defaults in services/uploads/service.ts (tests lower them). */
+  uploads?: Partial<UploadOptions>;
+  /** Rate limits of sign-in, sign-up and password reset; the defaults are in routes/accounts.ts (tests lower them). */
+  rateLimits?: Partial<AccountRateLimits>;
 }
 
 export const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-razorpay-signature"]', 'res.headers["set-cookie"]'];
@@ -42,7 +53,9 @@ export const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.cooki
 /** Builds the one server: the JSON API under /api, stored media under /media, and the web app everywhere else. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const storage = opts.storage ?? new LocalStorage(path.join(config.dataDir, 'storage'));
+  // The AWS SDK (~20 MB) is only loaded when S3 is configured.
+  const storage =
+    opts.storage ?? (config.s3 ? new (await import('./services/s3-storage')).S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
@@ -72,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (opts.ownsDatabase !== false) await database.close();
   });
   const ctx: AppContext = { config, database, storage, jobs };
-  await app.register(authPlugin, { jwtSecret: config.auth.jwtSecret });
+  await app.register(authPlugin, { jwtSecret: config.auth.jwtSecret, loadAccount: (userId) => loadAccount(database, userId) });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -83,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         description: 'The HTTP API of the Framewala shop. Errors are `{message, code, ...details}` with a fitting status.',
       },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -93,6 +107,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
+      await api.register(uploadRoutes(ctx, opts.uploads));
+      await api.register(accountsRoutes(ctx, opts.rateLimits));
+      await api.register(addressesRoutes(ctx));
+      await api.register(pincodeRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -111,6 +129,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       immutable: true,
       maxAge: '365d',
     });
+  } else if (isProxiedS3(storage)) {
+    // S3 without a public URL (S3_PUBLIC_URL): the server streams stored files under the same /media paths.
+    await app.register(mediaProxyRoutes(storage));
   }
 
   if (hasWeb && webDist) {

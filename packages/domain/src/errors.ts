@@ -6,6 +6,7 @@ import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MES
 
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  UPLOAD_CLAIM_REQUIRED: { status: 400, message: 'Without signing in, photo requests need the X-Upload-Claim header: the random key this browser keeps for its photos.' },
   VALIDATION: { status: 400, message: 'Some fields are missing or not valid.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'The e-mail or password is not correct.' },
@@ -21,7 +22,9 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
   IMAGE_DIMENSIONS: { status: 422, message: IMAGE_DIMENSION_MESSAGE },
   IMAGE_UNREADABLE: { status: 422, message: 'We could not read this photo. Please try another JPG or TIF file.' },
+  CROP_OUTSIDE_IMAGE: { status: 422, message: 'The crop must lie inside the photo and have a positive size.' },
   INVALID_PINCODE: { status: 422, message: 'Invalid Pincode' },
+  ADDRESS_MISMATCH: { status: 422, message: 'The pincode, city and state do not match. Please check them.' },
   PAYMENT_NOT_VERIFIED: { status: 400, message: 'The payment could not be verified.' },
   RESET_TOKEN_INVALID: { status: 400, message: 'This reset link is invalid or has expired. Please ask for a new one.' },
   RULE_BROKEN: { status: 422, message: 'This request breaks one of the shop rules.' },

@@ -126,10 +126,36 @@ describe('errorBodySchema and uploadSchema', () => {
       height: 4000,
       dpi: { x: 96, y: 96 },
       format: 'tiff',
+      status: 'ready',
+      parentId: null,
+      crop: null,
       createdAt: '2025-05-12T10:00:00.000Z',
       expiresAt: '2025-08-10T10:00:00.000Z',
     };
     expect(uploadSchema.parse(upload)).toEqual(upload);
     expect(uploadSchema.safeParse({ ...upload, format: 'png' }).success).toBe(false);
+    expect(uploadSchema.safeParse({ ...upload, status: 'done' }).success).toBe(false);
+  });
+
+  it('an upload still processing has no URLs yet; a crop names its parent and rectangle', () => {
+    const processing = {
+      _id: 'u2',
+      url: null,
+      thumbnailUrl: null,
+      imageType: 'landscape',
+      width: 40000,
+      height: 25000,
+      dpi: { x: 300, y: 300 },
+      format: 'jpeg',
+      status: 'processing',
+      parentId: null,
+      crop: null,
+      createdAt: '2025-05-12T10:00:00.000Z',
+      expiresAt: '2025-08-10T10:00:00.000Z',
+    };
+    expect(uploadSchema.parse(processing)).toEqual(processing);
+    const crop = { ...processing, _id: 'u3', status: 'ready', url: '/media/a.jpg', thumbnailUrl: '/media/b.jpg', parentId: 'u2', crop: { x: 10, y: 20, width: 800, height: 700 } };
+    expect(uploadSchema.parse(crop)).toEqual(crop);
+    expect(uploadSchema.safeParse({ ...crop, crop: { x: 0, y: 0, width: 0, height: 5 } }).success).toBe(false);
   });
 });

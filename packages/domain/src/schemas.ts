@@ -79,20 +79,6 @@ export const getMotifBorderSizesResponseSchema = z.object({ getMotifBorderSizes:
 /** Every API error: { message, code, ...details }. (`.loose()` is zod 4's name for `.passthrough()`.) */
 export const errorBodySchema = z.object({ message: z.string(), code: z.string() }).loose();
 
-/** An uploaded photo (API.md `Upload`). Dates are ISO 8601 strings in JSON. */
-export const uploadSchema = z.object({
-  _id: idSchema,
-  url: urlSchema,
-  thumbnailUrl: urlSchema,
-  imageType: imageTypeSchema,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  dpi: z.object({ x: z.number().positive(), y: z.number().positive() }),
-  format: z.enum(ACCEPTED_FORMATS),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
-
 /** POST /api/uploads/:id/crop body: a rectangle in the original's pixels (after EXIF orientation). */
 export const cropBodySchema = z
   .object({
@@ -102,6 +88,38 @@ export const cropBodySchema = z
     height: z.number().int().positive(),
   })
   .strict();
+
+/** 'processing': the renditions are being made (very large photos); poll GET /api/uploads/:id. */
+export const UPLOAD_STATUSES = ['ready', 'processing', 'failed'] as const;
+export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
+
+/**
+ * An uploaded photo (API.md `Upload`, extended). Dates are ISO 8601 strings in JSON.
+ * `url` (the browser-displayable rendition, long edge about 2048 px) and `thumbnailUrl` are null until `status` is
+ * 'ready'. `width`/`height` are the original's pixels after EXIF orientation (a crop's: the crop's size).
+ * `parentId` and `crop` say which photo and rectangle a crop was cut from; null for an upload.
+ */
+export const uploadSchema = z.object({
+  _id: idSchema,
+  url: urlSchema.nullable(),
+  thumbnailUrl: urlSchema.nullable(),
+  imageType: imageTypeSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  dpi: z.object({ x: z.number().positive(), y: z.number().positive() }),
+  format: z.enum(ACCEPTED_FORMATS),
+  status: uploadStatusSchema,
+  parentId: idSchema.nullable(),
+  crop: cropBodySchema.nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+
+/** GET /api/uploads: the signed-in customer's photos, newest first. */
+export const uploadListSchema = z.object({ uploads: z.array(uploadSchema) });
+
+/** POST /api/uploads/claim: how many anonymous uploads were attached to the account. */
+export const uploadClaimResponseSchema = z.object({ claimed: z.number().int().nonnegative() });
 
 export type PriceAndSizeBody = z.infer<typeof priceAndSizeBodySchema>;
 export type Frame = z.infer<typeof frameSchema>;
@@ -115,3 +133,5 @@ export type GetMotifBorderSizesResponse = z.infer<typeof getMotifBorderSizesResp
 export type ErrorBodyShape = z.infer<typeof errorBodySchema>;
 export type Upload = z.infer<typeof uploadSchema>;
 export type CropBody = z.infer<typeof cropBodySchema>;
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+export type UploadList = z.infer<typeof uploadListSchema>;

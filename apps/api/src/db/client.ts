@@ -32,17 +32,22 @@ export function connectDatabase(url: string, opts: { max?: number } = {}): Datab
   };
 }
 
-/** Any number of servers may start at once against one database: migrations run under an advisory lock. */
-export async function runMigrations(database: Database): Promise<void> {
+/** Runs `fn` while holding a session advisory lock on a connection of its own, so servers take turns. */
+export async function withAdvisoryLock<T>(database: Database, key: string, fn: () => Promise<T>): Promise<T> {
   const client = await database.pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['framewala:migrations']);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      return await fn();
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['framewala:migrations']);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
     }
   } finally {
     client.release();
   }
+}
+
+/** Any number of servers may start at once against one database: migrations run under an advisory lock. */
+export async function runMigrations(database: Database): Promise<void> {
+  await withAdvisoryLock(database, 'framewala:migrations', () => migrate(database.db, { migrationsFolder: MIGRATIONS_FOLDER }));
 }

@@ -2,3 +2,7 @@
 // Never edit a generated migration in ../../drizzle: change the schema and run `npm run db:generate -w apps/api -- --name <what>`.
 export * from './schema/catalogue';
 export * from './schema/users';
+export * from './schema/uploads';
+export * from './schema/accounts';
+export * from './schema/addresses';
+export * from './schema/rate-limits';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ShopError } from '@framewala/domain';
-import { verifySessionToken, type SessionClaims } from '../services/auth/tokens';
+import { verifySession, type Role, type SessionClaims } from '../services/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,19 +10,39 @@ declare module 'fastify' {
   }
 }
 
+/** The account behind a token as the database has it now, or undefined when it no longer exists. */
+export type LoadAccount = (userId: string) => Promise<{ role: Role; sessionVersion: number } | undefined>;
+
+export interface AuthPluginOptions {
+  jwtSecret: string;
+  /**
+   * When given, every token is checked against the account: it must still exist, and the token's session version must
+   * be the account's (a password reset bumps it, ending older sessions). The role then comes from the database.
+   */
+  loadAccount?: LoadAccount;
+}
+
+const SESSION_INVALID = 'Your session has expired or is not valid. Please sign in again.';
+
 /**
  * Reads the bearer token on every request. No header: anonymous. A header with a bad, tampered or expired token is
  * refused with 401 even on routes where signing in is optional, so a client never silently loses its session.
  */
-export const authPlugin = fp<{ jwtSecret: string }>(async (app: FastifyInstance, opts) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const claims = match?.[1] ? await verifySessionToken(opts.jwtSecret, match[1]) : undefined;
-    if (!claims) throw new ShopError('UNAUTHORIZED', 'Your session has expired or is not valid. Please sign in again.');
-    request.auth = claims;
+    const session = match?.[1] ? await verifySession(opts.jwtSecret, match[1]) : undefined;
+    if (!session) throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
+    let role = session.role;
+    if (opts.loadAccount) {
+      const account = await opts.loadAccount(session.userId);
+      if (!account || account.sessionVersion !== session.sessionVersion) throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
+      role = account.role;
+    }
+    request.auth = { userId: session.userId, role };
   });
 });
 

@@ -40,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       });
     }
     const fastifyError = error as FastifyError;
+    if (request.raw.aborted || (request.raw.destroyed && (fastifyError.code === 'ECONNRESET' || /aborted/i.test(error.message)))) {
+      // The client went away mid-request (e.g. cancelled an upload): nothing is wrong on our side and no one reads the answer.
+      request.log.info({ reason: error.message }, 'client aborted the request');
+      return reply.status(400).send({ message: 'The request was cancelled before it finished.', code: 'BAD_REQUEST' });
+    }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
     }

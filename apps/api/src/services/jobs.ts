@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import { withAdvisoryLock, type Database } from '../db/client';
 
 type Logger = { info: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
 
@@ -17,6 +17,7 @@ export class Jobs {
     readonly boss: PgBoss,
     private readonly options: JobsOptions,
     private readonly log: Logger,
+    private readonly database: Database,
   ) {}
 
   static async start(database: Database, log: Logger, options: JobsOptions = { workers: true }): Promise<Jobs> {
@@ -27,23 +28,30 @@ export class Jobs {
       schedule: options.workers,
     });
     boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
-    await boss.start();
-    return new Jobs(boss, options, log);
+    // Servers starting at once on a new database would both create pg-boss's schema: its own lock does not stop the
+    // second from missing the first one's schema (a stale catalog snapshot), so they take turns here.
+    await withAdvisoryLock(database, 'framewala:pgboss-start', () => boss.start());
+    return new Jobs(boss, options, log, database);
   }
 
   /** Creates the queue if it does not exist (idempotent; safe on every start of every server). */
   async define(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
-    const existing = await this.boss.getQueue(name);
-    if (!existing) await this.boss.createQueue(name, { name, ...options });
+    if (await this.boss.getQueue(name)) return;
+    // pg-boss's create_queue deadlocks when two servers create the same queue at once (its new partition's foreign key
+    // waits on the other server's insert into the queue table), so servers take turns.
+    await withAdvisoryLock(this.database, 'framewala:pgboss-queues', async () => {
+      if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name, { name, ...options });
+    });
   }
 
   send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string | null> {
     return this.boss.send(name, data, options);
   }
 
-  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<void> {
-    if (!this.options.workers) return;
-    await this.boss.work<T>(name, options, async (jobs) => {
+  /** Starts a worker where workers are on; resolves to its id (for `notify`), or undefined. */
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<string | undefined> {
+    if (!this.options.workers) return undefined;
+    return this.boss.work<T>(name, options, async (jobs) => {
       for (const job of jobs) {
         try {
           await handler(job.data);
@@ -53,6 +61,11 @@ export class Jobs {
         }
       }
     });
+  }
+
+  /** Wakes a worker of this process now rather than at its next poll (after sending it a job). */
+  notify(workerId: string | undefined): void {
+    if (workerId) this.boss.notifyWorker(workerId);
   }
 
   /** A cron schedule (UTC); pg-boss makes sure one process runs each tick across all servers. */

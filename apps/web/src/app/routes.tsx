@@ -1,6 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout';
 import { LazyCheckPage, LazySizesPage } from './lazy-pages';
+import {
+  BuyerDetailsRoute,
+  ForgotPasswordRoute,
+  ProfileRoute,
+  ResetPasswordRoute,
+  SignInRoute,
+  SignUpRoute,
+} from '../features/account/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
@@ -26,11 +34,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: '/edit-photo', element: <EditPhotoRoute /> },
           placeholder('edit-frame'),
-          placeholder('signup'),
-          placeholder('sign-in'),
-          placeholder('checkout'),
+          { path: '/signup', element: <SignUpRoute /> },
+          { path: '/sign-in', element: <SignInRoute /> },
+          { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+          { path: '/reset-password', element: <ResetPasswordRoute /> },
+          // Buyer details, until the editor's summary and the payment steps arrive (issue 5).
+          { path: '/checkout', element: <BuyerDetailsRoute /> },
           placeholder('addtocart'),
-          placeholder('user'),
+          { path: '/user', element: <ProfileRoute /> },
           placeholder('success'),
           placeholder('cancel'),
           // /terms and /privacy show the real texts (PRODUCT.md), identical to their long-named pages.
@@ -62,6 +73,8 @@ export const ROUTE_PATHS = [
   '/edit-frame',
   '/signup',
   '/sign-in',
+  '/forgot-password',
+  '/reset-password',
   '/checkout',
   '/addtocart',
   '/user',

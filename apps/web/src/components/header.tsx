@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PriceStrip } from '../features/editor/price-strip';
 import { contactMenuItems, emptyContactText, howToOrderMenuItems } from '../features/site/contact-menu-items';
 import { MenuList } from '../features/site/contact-menus';
 import { useSiteConfig } from '../features/site/site-config';
 import { BrandMark } from './brand-mark';
-import { primaryButton } from './button-styles';
 import { Dropdown } from './dropdown';
+import { HeaderAccount } from './header-account';
 import { CloseIcon, MenuIcon } from './icons';
 
 /**
@@ -40,9 +41,7 @@ export function Header() {
           </Dropdown>
         </nav>
 
-        <Link to="/sign-in" className={`${primaryButton} ml-1 px-5 md:ml-3`}>
-          Sign In
-        </Link>
+        <HeaderAccount />
 
         <MobileMenu>
           <section aria-labelledby="mobile-contact-heading">
@@ -59,6 +58,7 @@ export function Header() {
           </section>
         </MobileMenu>
       </div>
+      <PriceStrip />
     </header>
   );
 }

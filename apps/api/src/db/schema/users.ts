@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** Customers and staff. `role` is 'customer' or 'admin'. E-mails are stored lower-cased and unique. */
@@ -12,6 +12,8 @@ export const users = pgTable(
     mobile: text('mobile').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('customer'),
+    /** Bumped when the password changes; session tokens carry it, so older sessions stop working. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

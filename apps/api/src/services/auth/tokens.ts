@@ -17,9 +17,23 @@ const ALGORITHM = 'HS256';
 
 const keyFor = (secret: string) => new TextEncoder().encode(secret);
 
-export async function signSessionToken(secret: string, claims: SessionClaims, opts: { remember?: boolean; now?: number } = {}): Promise<string> {
+/** A verified token's claims plus the account's session version it was issued for (0 when it carries none). */
+export interface VerifiedSession extends SessionClaims {
+  sessionVersion: number;
+}
+
+export interface SignSessionOptions {
+  /** 'Remember me': a long session. */
+  remember?: boolean;
+  /** Milliseconds since the epoch (tests). */
+  now?: number;
+  /** The account's `session_version` (claim `sv`); a password reset bumps it, ending tokens signed before. */
+  sessionVersion?: number;
+}
+
+export async function signSessionToken(secret: string, claims: SessionClaims, opts: SignSessionOptions = {}): Promise<string> {
   const now = Math.floor((opts.now ?? Date.now()) / 1000);
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, ...(opts.sessionVersion ? { sv: opts.sessionVersion } : {}) })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -31,11 +45,18 @@ export async function signSessionToken(secret: string, claims: SessionClaims, op
 
 /** The claims of a valid token, or undefined for anything else: bad signature, other algorithm, expired, malformed. */
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | undefined> {
+  const session = await verifySession(secret, token);
+  return session && { userId: session.userId, role: session.role };
+}
+
+/** Like verifySessionToken, with the session version the token was issued for. */
+export async function verifySession(secret: string, token: string): Promise<VerifiedSession | undefined> {
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     const role = payload.role === 'admin' ? 'admin' : payload.role === 'customer' ? 'customer' : undefined;
-    if (!payload.sub || !role) return undefined;
-    return { userId: payload.sub, role };
+    const sv = payload.sv ?? 0;
+    if (!payload.sub || !role || typeof sv !== 'number' || !Number.isSafeInteger(sv)) return undefined;
+    return { userId: payload.sub, role, sessionVersion: sv };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
     throw error;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_WHITE_BORDERS, PRESET_SIZES } from '@framewala/domain';
 import { FRAME_ART_VERSION, FRAME_PARTS, renderFinishImages, renderSetThumbnail, type FramePart } from '../../catalogue/frame-art';
 import { FRAME_SETS } from '../../catalogue/frame-finishes';
-import type { Database } from '../../db/client';
+import { withAdvisoryLock, type Database } from '../../db/client';
 import { frameFinishes, frameSets, presetSizes, whiteBorders, type FrameImageKeys } from '../../db/schema';
 import type { Storage } from '../storage';
 
@@ -49,18 +49,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * by the project and stored once per drawing version; generated finishes move to a new drawing version by themselves.
  */
 export async function seedCatalogue(database: Database, storage: Storage, log: Logger): Promise<void> {
-  const client = await database.pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['framewala:seed']);
-    try {
-      await seedRows(database);
-      await seedFrameArt(database, storage, log);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['framewala:seed']);
-    }
-  } finally {
-    client.release();
-  }
+  await withAdvisoryLock(database, 'framewala:seed', async () => {
+    await seedRows(database);
+    await seedFrameArt(database, storage, log);
+  });
 }
 
 async function seedRows({ db }: Database): Promise<void> {

@@ -1,14 +1,22 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { UPLOAD_HINT } from '@framewala/domain';
+import { useEffect, useId, useRef } from 'react';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { CloseIcon, ShieldCheckIcon, UploadIcon } from '../../components/icons';
+import { CloseIcon, ShieldCheckIcon } from '../../components/icons';
+import { startOrderWithPhoto } from '../../lib/order-storage';
+import { DropZone } from './drop-zone';
+import { UploadPreview } from './upload-preview';
+import { ProcessingPanel, ProgressPanel } from './upload-progress';
+import { AlertIcon } from './upload-icons';
+import { usePhotoUpload } from './use-photo-upload';
 
-/** The spec's upload hint, word for word (seed §5). */
-export const UPLOAD_HINT =
-  'JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.';
+/** The spec's upload hint, word for word (seed §5); defined once in the domain. */
+export { UPLOAD_HINT };
 
-const ACCEPT = '.jpg,.jpeg,.tif,.tiff,image/jpeg,image/tiff';
+export const STORAGE_BLOCKED_MESSAGE =
+  'This browser is not letting us save your order. Please allow site data for Framewala (or leave private browsing) and try again.';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,11 +26,10 @@ type UploadModalProps = {
 };
 
 /**
- * The 'Upload Photos' dialog opened by 'Start framing'.
- *
- * This is the shell: heading, drop zone with a browse button, the hint, and Cancel / Done, which stay disabled
- * until a preview has loaded (seed §2). The real upload (validation, progress, preview, Done → /edit-photo)
- * arrives with the upload issue.
+ * The 'Upload Photos' dialog opened by 'Start framing' (seed §2, §5): a drop zone with a browse link, the hint, a
+ * check of the photo before anything is sent, a progress bar with cancel, a preview at most 300 px high with a remove
+ * icon, and Cancel / Done, which stay disabled until the preview image has loaded. Done keeps the photo as the order
+ * in progress and goes to /edit-photo.
  */
 export function UploadModal({ open, onClose }: UploadModalProps) {
   if (!open) return null;
@@ -32,10 +39,16 @@ export function UploadModal({ open, onClose }: UploadModalProps) {
 function UploadDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const hintId = useId();
+  const errorId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragActive, setDragActive] = useState(false);
-  const [fileName, setFileName] = useState<string | null>(null);
+  const zoneRef = useRef<HTMLDivElement>(null);
+  const cancelUploadRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { phase, error, announcement, selectFiles, cancelUpload, removePhoto, previewLoaded, previewFailed, showError } = usePhotoUpload();
+  const busy = phase.kind === 'checking' || phase.kind === 'uploading' || phase.kind === 'processing';
+  const ready = phase.kind === 'preview' && phase.loaded;
 
   // Focus the dialog on open, lock page scroll, and give focus back to the opener on close.
   useEffect(() => {
@@ -45,14 +58,47 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      opener?.focus?.();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
+
+  // The content changes under the keyboard (the zone becomes the progress bar, then the preview, and back): when the
+  // focused element disappears, put focus on the control that now matters instead of leaving it on the page body.
+  const previewLoadedNow = phase.kind === 'preview' && phase.loaded;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const target =
+      phase.kind === 'idle' || phase.kind === 'checking'
+        ? zoneRef.current
+        : phase.kind === 'uploading' || phase.kind === 'processing'
+          ? cancelUploadRef.current
+          : previewLoadedNow
+            ? doneRef.current
+            : removeRef.current;
+    target?.focus();
+  }, [phase.kind, previewLoadedNow]);
+
+  // Leaving the page mid-upload would lose it: the browser asks first (the editor does the same for the order).
+  useEffect(() => {
+    if (!busy) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [busy]);
+
+  const close = () => {
+    cancelUpload();
+    onClose();
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      close();
       return;
     }
     if (event.key !== 'Tab') return;
@@ -76,21 +122,28 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const onDrag = (event: DragEvent<HTMLDivElement>, active: boolean) => {
+  // A file dropped anywhere on the dialog or its backdrop must not make the browser open it in the tab.
+  const swallowDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
-    setDragActive(active);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragActive(false);
-    const file = event.dataTransfer.files[0];
-    if (file) setFileName(file.name);
+  const onDone = () => {
+    if (phase.kind !== 'preview' || !phase.loaded) return;
+    if (!startOrderWithPhoto(phase.upload)) {
+      showError(STORAGE_BLOCKED_MESSAGE);
+      return;
+    }
+    onClose();
+    navigate('/edit-photo');
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-6">
-      <div className="absolute inset-0 bg-ink-900/55 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-6" onDragOver={swallowDrop} onDrop={swallowDrop}>
+      <div
+        className="absolute inset-0 bg-ink-900/55 backdrop-blur-[2px]"
+        aria-hidden="true"
+        onClick={phase.kind === 'idle' ? close : undefined}
+      />
       <div
         ref={dialogRef}
         role="dialog"
@@ -110,7 +163,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
           </div>
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             aria-label="Close"
             className="-mt-1 -mr-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-600 hover:bg-ink-100 hover:text-ink-900"
           >
@@ -118,45 +171,47 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
 
-        <div
-          data-testid="upload-drop-zone"
-          onDragEnter={(event) => onDrag(event, true)}
-          onDragOver={(event) => onDrag(event, true)}
-          onDragLeave={(event) => onDrag(event, false)}
-          onDrop={onDrop}
-          className={`mt-6 flex flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-10 text-center transition-colors sm:py-12 ${
-            dragActive ? 'border-saffron-500 bg-saffron-50' : 'border-ink-200 bg-cream'
-          }`}
-        >
-          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-saffron-100 text-saffron-700">
-            <UploadIcon className="h-7 w-7" />
-          </span>
-          <p className="mt-4 text-lg font-medium text-ink-900">Drag and drop your photo here</p>
-          <p className="mt-1 text-ink-600">
-            or{' '}
-            <button
-              type="button"
-              onClick={() => inputRef.current?.click()}
-              className="inline-flex min-h-11 items-center font-semibold text-saffron-800 underline decoration-saffron-300 underline-offset-4 hover:decoration-saffron-700"
-            >
-              browse your files
-            </button>
-          </p>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => setFileName(event.target.files?.[0]?.name ?? null)}
+        {phase.kind === 'idle' || phase.kind === 'checking' ? (
+          <DropZone
+            onFiles={selectFiles}
+            checking={phase.kind === 'checking'}
+            rejected={error !== null}
+            describedBy={error ? `${errorId} ${hintId}` : hintId}
+            zoneRef={zoneRef}
           />
-          {fileName ? (
-            <p className="mt-3 max-w-full truncate text-sm text-ink-700" role="status">
-              Selected: {fileName}
-            </p>
-          ) : null}
-        </div>
+        ) : phase.kind === 'uploading' ? (
+          <ProgressPanel
+            file={phase.file}
+            header={phase.header}
+            progress={phase.progress}
+            onCancel={cancelUpload}
+            cancelRef={cancelUploadRef}
+          />
+        ) : phase.kind === 'processing' ? (
+          <ProcessingPanel file={phase.file} header={phase.header} onCancel={cancelUpload} cancelRef={cancelUploadRef} />
+        ) : (
+          <UploadPreview
+            upload={phase.upload}
+            fileName={phase.file.name}
+            loaded={phase.loaded}
+            onLoad={previewLoaded}
+            onError={previewFailed}
+            onRemove={removePhoto}
+            removeRef={removeRef}
+          />
+        )}
+
+        {error ? (
+          <div
+            key={error.key}
+            id={errorId}
+            role="alert"
+            className="mt-4 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-[0.95rem] leading-snug text-red-800"
+          >
+            <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" />
+            <p>{error.message}</p>
+          </div>
+        ) : null}
 
         <p id={hintId} className="mt-4 text-sm leading-relaxed text-ink-600">
           {UPLOAD_HINT}
@@ -167,11 +222,15 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
           Your photo is used only to make your frame, and is never shared.
         </p>
 
+        <p role="status" aria-live="polite" className="sr-only" data-testid="upload-status">
+          {announcement}
+        </p>
+
         <div className="mt-6 flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:justify-end">
-          <button type="button" disabled className={secondaryButton}>
+          <button type="button" disabled={!ready} onClick={close} className={secondaryButton}>
             Cancel
           </button>
-          <button type="button" disabled className={`${primaryButton} sm:min-w-32`}>
+          <button ref={doneRef} type="button" disabled={!ready} onClick={onDone} className={`${primaryButton} sm:min-w-32`}>
             Done
           </button>
         </div>

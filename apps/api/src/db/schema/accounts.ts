@@ -1,0 +1,21 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Password-reset links. Only the SHA-256 of the token is stored; a link is single-use (`used_at`) and expires
+ * (`expires_at`). Asking again does not revoke an earlier link; changing the password revokes them all.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user').on(t.userId), index('password_resets_expires').on(t.expiresAt)],
+);

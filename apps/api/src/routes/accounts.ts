@@ -1,0 +1,213 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentUserResponseSchema,
+  errorBodySchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordBodySchema,
+  LOGIN_SUCCESS_MESSAGE,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  REGISTER_SUCCESS_MESSAGE,
+  registerBodySchema,
+  registerResponseSchema,
+  RESET_PASSWORD_SUCCESS_MESSAGE,
+  resetPasswordBodySchema,
+  ShopError,
+} from '@framewala/domain';
+import type { AppContext } from '../context';
+import { requireUser, userIdOf } from '../plugins/auth';
+import { findAddress } from '../services/addresses';
+import {
+  createPasswordReset,
+  deleteOldPasswordResets,
+  findUserById,
+  logIn,
+  publicUser,
+  registerUser,
+  resetPassword,
+} from '../services/auth/accounts';
+import { dummyPasswordHash } from '../services/auth/passwords';
+import { passwordResetEmail } from '../services/auth/reset-email';
+import { mailFor } from '../services/mail';
+import { deleteExpiredRateLimits, rateLimit, type RateLimitRule } from '../services/rate-limit';
+
+/** Rate limits of the account routes (docs/decisions/014-accounts-and-sessions.md). Tests pass smaller ones to buildApp. */
+export interface AccountRateLimits {
+  loginPerIp: RateLimitRule;
+  loginPerEmail: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  forgotPasswordPerIp: RateLimitRule;
+  forgotPasswordPerEmail: RateLimitRule;
+  resetPasswordPerIp: RateLimitRule;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
+  // Per IP limits stay generous: Indian mobile networks put many customers behind one address (carrier NAT).
+  loginPerIp: { limit: 50, windowSeconds: 15 * MINUTE },
+  loginPerEmail: { limit: 10, windowSeconds: 15 * MINUTE },
+  registerPerIp: { limit: 20, windowSeconds: HOUR },
+  forgotPasswordPerIp: { limit: 10, windowSeconds: HOUR },
+  forgotPasswordPerEmail: { limit: 5, windowSeconds: HOUR },
+  resetPasswordPerIp: { limit: 20, windowSeconds: HOUR },
+};
+
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const TOO_MANY_SIGN_UPS = 'Too many accounts were created from this network. Please try again later.';
+const TOO_MANY_RESETS = 'Too many password reset requests. Please wait a while and try again.';
+
+const CLEANUP_QUEUE = 'accounts-cleanup';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
+
+export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimits> = {}): FastifyPluginAsyncZod =>
+  async function accounts(app) {
+    const rules = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...limits };
+    const db = ctx.database;
+    const mail = await mailFor(ctx);
+    void dummyPasswordHash(); // made now rather than on the first sign-in with an unknown e-mail
+
+    await ctx.jobs.define(CLEANUP_QUEUE);
+    await ctx.jobs.work(CLEANUP_QUEUE, async () => {
+      await deleteExpiredRateLimits(db);
+      await deleteOldPasswordResets(db);
+    });
+    if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
+
+    /** Password resets still being prepared after their reply; the app waits for them when it closes. */
+    const pending = new Set<Promise<unknown>>();
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...pending]);
+    });
+
+    async function sendPasswordReset(email: string): Promise<void> {
+      const reset = await createPasswordReset(db, email);
+      if (!reset) return;
+      const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
+      await mail.send(
+        passwordResetEmail({
+          to: reset.user.email,
+          firstName: reset.user.firstName,
+          link,
+          expiresAt: reset.expiresAt,
+          shopName: ctx.config.site.name,
+          supportEmail: ctx.config.site.supportEmail,
+        }),
+      );
+    }
+
+    const byIp = (name: string) => (request: FastifyRequest) => `${name}:ip:${request.ip}`;
+    const byBodyEmail = (name: string, field: 'userName' | 'email') => (request: FastifyRequest) => {
+      const value = (request.body as Record<string, unknown> | undefined)?.[field];
+      return typeof value === 'string' ? `${name}:email:${value.toLowerCase()}` : undefined;
+    };
+
+    app.post(
+      '/register',
+      {
+        schema: {
+          summary: 'Create a customer account',
+          description:
+            'Does not sign in: the client signs in next with POST /api/login. 409 EMAIL_TAKEN when the e-mail (any letter case) has an account. Rate limited per IP.',
+          tags: ['accounts'],
+          body: registerBodySchema,
+          response: { 201: registerResponseSchema, ...errors(400, 409, 429) },
+        },
+        preHandler: [rateLimit(db, { key: byIp('register'), ...rules.registerPerIp, message: TOO_MANY_SIGN_UPS })],
+      },
+      async (request, reply) => {
+        const user = await registerUser(db, request.body);
+        return reply.status(201).send({ message: REGISTER_SUCCESS_MESSAGE, user });
+      },
+    );
+
+    app.post(
+      '/login',
+      {
+        schema: {
+          summary: 'Sign in with e-mail (userName) and password',
+          description:
+            '`rememberMe` gives a 30-day session, otherwise 12 hours. A wrong password and an unknown e-mail get the same 401. Rate limited per IP and per e-mail.',
+          tags: ['accounts'],
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+        },
+        preHandler: [
+          rateLimit(db, { key: byIp('login'), ...rules.loginPerIp, message: TOO_MANY_SIGN_INS }),
+          rateLimit(db, { key: byBodyEmail('login', 'userName'), ...rules.loginPerEmail, message: TOO_MANY_SIGN_INS }),
+        ],
+      },
+      async (request) => {
+        const { token, user } = await logIn(db, ctx.config.auth.jwtSecret, request.body);
+        return { token, user, message: LOGIN_SUCCESS_MESSAGE } as const;
+      },
+    );
+
+    app.get(
+      '/user',
+      {
+        schema: {
+          summary: 'The signed-in customer, with the saved address (null when none)',
+          tags: ['accounts'],
+          security: [{ bearerAuth: [] }],
+          response: { 200: currentUserResponseSchema, ...errors(401) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const [row, address] = await Promise.all([findUserById(db, userId), findAddress(db, userId)]);
+        if (!row) throw new ShopError('UNAUTHORIZED', 'Your session has expired or is not valid. Please sign in again.'); // deleted a moment ago
+        return { user: { ...publicUser(row), address } };
+      },
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        schema: {
+          summary: 'E-mail a password-reset link',
+          description:
+            'Always 202 with the same message, whether or not the e-mail has an account. The link is single-use and expires after 1 hour. Rate limited per IP and per e-mail.',
+          tags: ['accounts'],
+          body: forgotPasswordBodySchema,
+          response: { 202: messageResponseSchema, ...errors(400, 429) },
+        },
+        preHandler: [
+          rateLimit(db, { key: byIp('forgot'), ...rules.forgotPasswordPerIp, message: TOO_MANY_RESETS }),
+          rateLimit(db, { key: byBodyEmail('forgot', 'email'), ...rules.forgotPasswordPerEmail, message: TOO_MANY_RESETS }),
+        ],
+      },
+      async (request, reply) => {
+        // The answer must not tell whether the e-mail has an account, not even by its timing: the look-up, the token
+        // and the queued e-mail happen after the reply.
+        const email = request.body.email;
+        const work = sendPasswordReset(email).catch((err: unknown) => request.log.error({ err }, 'could not start a password reset'));
+        pending.add(work);
+        void work.finally(() => pending.delete(work));
+        return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          summary: 'Set a new password with the token from the e-mailed link',
+          description: '400 RESET_TOKEN_INVALID for an unknown, used or expired token. Ends every existing session of the account.',
+          tags: ['accounts'],
+          body: resetPasswordBodySchema,
+          response: { 200: messageResponseSchema, ...errors(400, 429) },
+        },
+        preHandler: [rateLimit(db, { key: byIp('reset'), ...rules.resetPasswordPerIp, message: TOO_MANY_RESETS })],
+      },
+      async (request) => {
+        await resetPassword(db, request.body.token, request.body.password);
+        return { message: RESET_PASSWORD_SUCCESS_MESSAGE };
+      },
+    );
+  };

@@ -1,0 +1,130 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../context';
+
+/**
+ * Outgoing e-mail. Requests never wait on SMTP: they enqueue a `send-email` job and a worker delivers it.
+ * With `SMTP_URL` set the worker sends through that server; unset, it writes each message as an .eml file to
+ * `DATA_DIR/outbox/<timestamp>-<id>.eml` (development, tests), where any mail program can open it.
+ * docs/decisions/015-outgoing-mail.md.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const SEND_EMAIL_QUEUE = 'send-email';
+
+export interface MailSettings {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+}
+
+export function outboxDirectory(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+/** Delivers one message now: through SMTP, or into the outbox. */
+export class MailTransport {
+  private readonly transporter: Transporter;
+
+  constructor(private readonly settings: MailSettings) {
+    this.transporter = settings.smtpUrl
+      ? nodemailer.createTransport(settings.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Resolves to the outbox file written, or undefined when sent through SMTP. */
+  async deliver(message: MailMessage): Promise<string | undefined> {
+    const info = await this.transporter.sendMail({ from: this.settings.from, ...message });
+    if (this.settings.smtpUrl) return undefined;
+    const directory = outboxDirectory(this.settings.dataDir);
+    await fs.mkdir(directory, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[-:.]/g, '');
+    const file = path.join(directory, `${stamp}-${randomBytes(6).toString('hex')}.eml`);
+    // Written aside and renamed, so whoever watches the outbox never reads half a message.
+    await fs.writeFile(`${file}.partial`, (info as { message: Buffer }).message, { mode: 0o600 });
+    await fs.rename(`${file}.partial`, file);
+    return file;
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/**
+ * Job payloads are encrypted (AES-256-GCM, key derived from JWT_SECRET): a message can carry a password-reset link,
+ * and pg-boss keeps job data in the database for a while after delivery.
+ */
+interface SealedMessage {
+  v: 1;
+  iv: string;
+  tag: string;
+  data: string;
+}
+
+function mailKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'framewala', 'send-email job payload', 32));
+}
+
+export function sealMessage(secret: string, message: MailMessage): SealedMessage {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', mailKey(secret), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(message), 'utf8'), cipher.final()]);
+  return { v: 1, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+}
+
+export function openMessage(secret: string, sealed: SealedMessage): MailMessage {
+  const decipher = createDecipheriv('aes-256-gcm', mailKey(secret), Buffer.from(sealed.iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  const text = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as MailMessage;
+}
+
+export interface Mail {
+  /** Queues a message; resolves once the job is stored, not when it is delivered. */
+  send(message: MailMessage): Promise<void>;
+}
+
+const mailByContext = new WeakMap<AppContext, Promise<Mail>>();
+
+/**
+ * The app's mail queue: defines `send-email` and, where this process runs workers, its worker. Safe to call from
+ * several route plugins: one queue and one worker per app.
+ */
+export function mailFor(ctx: AppContext): Promise<Mail> {
+  let mail = mailByContext.get(ctx);
+  if (!mail) {
+    mail = startMail(ctx);
+    mailByContext.set(ctx, mail);
+  }
+  return mail;
+}
+
+async function startMail(ctx: AppContext): Promise<Mail> {
+  const secret = ctx.config.auth.jwtSecret;
+  await ctx.jobs.define(SEND_EMAIL_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+  let workerId: string | undefined;
+  if (ctx.jobs.runsWorkers) {
+    const transport = new MailTransport({ smtpUrl: ctx.config.mail.smtpUrl, from: ctx.config.mail.from, dataDir: ctx.config.dataDir });
+    workerId = await ctx.jobs.work<SealedMessage>(
+      SEND_EMAIL_QUEUE,
+      async (sealed) => {
+        await transport.deliver(openMessage(secret, sealed));
+      },
+      { pollingIntervalSeconds: 2 },
+    );
+  }
+  return {
+    async send(message) {
+      await ctx.jobs.send(SEND_EMAIL_QUEUE, sealMessage(secret, message));
+      ctx.jobs.notify(workerId); // this server's worker sends it now rather than at its next poll
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { refreshSessionUser } from '../features/auth/api';
+import { showToast } from '../features/account/toast-store';
+import { ToastViewport } from '../features/account/toast-viewport';
+import { clearSession, displayFirstName, getSession, saveSessionUser, useSession, type Session } from '../lib/auth';
+import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
+import { primaryButton } from './button-styles';
+import { ChevronDownIcon } from './icons';
+
+/**
+ * The header's account corner (seed §2 'Header'): signed out, a Sign In button; signed in, a circle with the
+ * initial, the first name and a menu with Profile and Logout. It also hosts the app-wide pieces of the session:
+ * the toasts, the redirect to sign in when a token is refused, and a background refresh of the user's details.
+ */
+export function HeaderAccount() {
+  const session = useSession();
+  useSessionExpiryRedirect();
+  useUserRefresh(session);
+  return (
+    <>
+      {session ? (
+        <UserMenu session={session} />
+      ) : (
+        <Link to="/sign-in" className={`${primaryButton} ml-1 px-5 md:ml-3`}>
+          Sign In
+        </Link>
+      )}
+      <ToastViewport />
+    </>
+  );
+}
+
+/** A 401 from an authenticated call (lib/auth-request) navigates here, inside the router, keeping the order. */
+function useSessionExpiryRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setSignInRedirect((target) => navigate(target, { state: { notice: SESSION_EXPIRED_NOTICE } }));
+    return () => setSignInRedirect(null);
+  }, [navigate]);
+}
+
+/**
+ * Seed §7: 'GET user, when a token exists'. Keeps the stored name fresh; a refused token signs the browser out
+ * quietly (no redirect from a page that does not need sign-in); any other failure is ignored.
+ */
+function useUserRefresh(session: Session | null) {
+  const token = session?.token ?? null;
+  const query = useQuery({
+    queryKey: ['account', 'user-refresh', token],
+    queryFn: refreshSessionUser,
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const fresh = query.data;
+  useEffect(() => {
+    if (!fresh) return;
+    const current = getSession();
+    if (current && JSON.stringify(current.user) !== JSON.stringify(fresh)) saveSessionUser(fresh);
+  }, [fresh]);
+}
+
+const MENU_ITEMS = 'a[href], button:not([disabled])';
+
+function UserMenu({ session }: { session: Session }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const firstName = displayFirstName(session.user);
+  const initial = firstName.charAt(0).toUpperCase();
+  const fullName = [session.user?.firstName, session.user?.lastName].filter(Boolean).join(' ');
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('mousedown', onPointerDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('mousedown', onPointerDown);
+    };
+  }, [open]);
+
+  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? []);
+  const focusItem = (index: number) => {
+    const list = items();
+    if (list.length === 0) return;
+    list[((index % list.length) + list.length) % list.length]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const forward = event.key === 'ArrowDown';
+    if (event.target === buttonRef.current) {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        requestAnimationFrame(() => focusItem(forward ? 0 : -1));
+      } else {
+        focusItem(forward ? 0 : -1);
+      }
+      return;
+    }
+    const current = items().indexOf(document.activeElement as HTMLElement);
+    if (current >= 0) {
+      event.preventDefault();
+      focusItem(current + (forward ? 1 : -1));
+    }
+  };
+
+  const logout = () => {
+    setOpen(false);
+    clearSession();
+    queryClient.removeQueries({ queryKey: ['account'] });
+    showToast('You have signed out.', { tone: 'info' });
+    navigate('/');
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative ml-1 md:ml-3"
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${firstName}`}
+        onClick={() => setOpen((value) => !value)}
+        className={`inline-flex min-h-11 max-w-[10.5rem] items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-[0.95rem] font-medium transition-colors sm:max-w-[14rem] sm:pr-3 ${
+          open ? 'bg-saffron-50 text-saffron-800' : 'text-ink-800 hover:bg-ink-100/70'
+        }`}
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-saffron-700 font-serif text-lg font-semibold text-white"
+        >
+          {initial}
+        </span>
+        <span className="truncate" data-testid="header-first-name">
+          {firstName}
+        </span>
+        <ChevronDownIcon className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 z-40 mt-2 w-64 rounded-2xl border border-ink-100 bg-white p-2 shadow-xl shadow-ink-900/10"
+      >
+        {fullName || session.user?.email ? (
+          <div className="border-b border-ink-100 px-3 pt-1.5 pb-2.5">
+            {fullName ? <p className="truncate font-semibold text-ink-900">{fullName}</p> : null}
+            {session.user?.email ? <p className="truncate text-sm text-ink-500">{session.user.email}</p> : null}
+          </div>
+        ) : null}
+        <ul className="mt-1 flex flex-col gap-0.5">
+          <li>
+            <Link
+              to="/user"
+              onClick={() => setOpen(false)}
+              className="flex min-h-11 items-center rounded-xl px-3 py-2.5 font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
+            >
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              onClick={logout}
+              className="flex min-h-11 w-full items-center rounded-xl px-3 py-2.5 text-left font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { RequireSignIn } from '../auth/require-sign-in';
+
+// The account pages load on demand: their forms bring react-hook-form, zod, the shared schemas and (buyer details)
+// the phone input with its bundled flags, none of which the landing page needs.
+const SignInPage = lazy(async () => ({ default: (await import('../auth/sign-in-page')).SignInPage }));
+const SignUpPage = lazy(async () => ({ default: (await import('../auth/sign-up-page')).SignUpPage }));
+const ForgotPasswordPage = lazy(async () => ({ default: (await import('../auth/forgot-password-page')).ForgotPasswordPage }));
+const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/reset-password-page')).ResetPasswordPage }));
+const BuyerDetailsPage = lazy(async () => ({ default: (await import('../buyer-details/buyer-details-page')).BuyerDetailsPage }));
+const ProfilePage = lazy(async () => ({ default: (await import('../profile/profile-page')).ProfilePage }));
+
+function Deferred({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+export function SignInRoute() {
+  return (
+    <Deferred>
+      <SignInPage />
+    </Deferred>
+  );
+}
+
+export function SignUpRoute() {
+  return (
+    <Deferred>
+      <SignUpPage />
+    </Deferred>
+  );
+}
+
+export function ForgotPasswordRoute() {
+  return (
+    <Deferred>
+      <ForgotPasswordPage />
+    </Deferred>
+  );
+}
+
+export function ResetPasswordRoute() {
+  return (
+    <Deferred>
+      <ResetPasswordPage />
+    </Deferred>
+  );
+}
+
+/** Seed §6: the buyer details page requires a token, otherwise /sign-in (with `next`, to come back). */
+export function BuyerDetailsRoute() {
+  return (
+    <RequireSignIn>
+      <Deferred>
+        <BuyerDetailsPage />
+      </Deferred>
+    </RequireSignIn>
+  );
+}
+
+/** Issue 5: the profile requires sign-in (the seed read it from local storage without a guard). */
+export function ProfileRoute() {
+  return (
+    <RequireSignIn>
+      <Deferred>
+        <ProfilePage />
+      </Deferred>
+    </RequireSignIn>
+  );
+}

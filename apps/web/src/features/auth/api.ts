@@ -1,0 +1,70 @@
+import { api, apiRequest } from '../../lib/api';
+import { getUploadClaim, toSessionUser, type SessionUser } from '../../lib/auth';
+import { authedApi } from '../../lib/auth-request';
+
+/** API.md: `POST /api/login` `{userName, password, rememberMe?}` → `{token, user, message: 'Login Successfully'}`. */
+export type LoginBody = { userName: string; password: string; rememberMe?: boolean };
+export type LoginResult = { token: string; user: SessionUser | null; message: string };
+
+export async function login(body: LoginBody): Promise<LoginResult | null> {
+  const data = await api.post<unknown>('/api/login', body);
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  if (typeof record.token !== 'string' || record.token === '') return null;
+  return {
+    token: record.token,
+    user: toSessionUser(record.user),
+    message: typeof record.message === 'string' ? record.message : 'Login Successfully',
+  };
+}
+
+/** API.md: `POST /api/register` `{firstName, lastName, email, password, mobile}` → `201 {message, user}`. */
+export type RegisterBody = { firstName: string; lastName: string; email: string; password: string; mobile: string };
+
+export async function register(body: RegisterBody): Promise<{ message: string }> {
+  const data = await api.post<{ message?: unknown } | undefined>('/api/register', body);
+  return { message: typeof data?.message === 'string' ? data.message : 'Account created' };
+}
+
+/** API.md: `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
+export async function fetchCurrentUserWithToken(token: string): Promise<SessionUser | null> {
+  const data = await apiRequest<{ user?: unknown } | undefined>('/api/user', { token });
+  return toSessionUser(data?.user);
+}
+
+/** The header's background check of a stored token: a 401 only clears the session (no redirect). */
+export async function refreshSessionUser(): Promise<SessionUser | null> {
+  const data = await authedApi.get<{ user?: unknown } | undefined>('/api/user', { redirectOnUnauthorized: false });
+  return toSessionUser(data?.user);
+}
+
+/** API.md: `POST /api/forgot-password` `{email}` → `202 {message}`, the same whether or not the account exists. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.post('/api/forgot-password', { email });
+}
+
+/** API.md: `POST /api/reset-password` `{token, password}` → `{message}`; single-use, expiring token. */
+export async function resetPassword(token: string, password: string): Promise<string> {
+  const data = await api.post<{ message?: unknown } | undefined>('/api/reset-password', { token, password });
+  return typeof data?.message === 'string' ? data.message : 'Your password has been changed.';
+}
+
+/**
+ * Contracts: right after sign-in, `POST /api/uploads/claim` 🔒 with `X-Upload-Claim` moves the photos uploaded
+ * anonymously in this browser to the account. Best effort: signing in never fails because of it (a missing route,
+ * 404, answers `claimed: 0`).
+ */
+export async function claimAnonymousUploads(token: string): Promise<number> {
+  const claim = getUploadClaim();
+  if (!claim) return 0;
+  try {
+    const data = await apiRequest<{ claimed?: unknown } | undefined>('/api/uploads/claim', {
+      method: 'POST',
+      token,
+      headers: { 'X-Upload-Claim': claim },
+    });
+    return typeof data?.claimed === 'number' ? data.claimed : 0;
+  } catch {
+    return 0;
+  }
+}

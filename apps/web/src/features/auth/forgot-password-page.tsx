@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { MailIcon } from '../../components/icons';
+import { AuthCard } from '../account/auth-card';
+import { FormAlert, TextField } from '../account/form-controls';
+import { requestPasswordReset } from './api';
+import {
+  forgotPasswordFormSchema,
+  RESET_TOKEN_TTL_MINUTES,
+  type ForgotPasswordFormInput,
+  type ForgotPasswordFormValues,
+} from './form-schemas';
+import { messageOf } from './messages';
+
+/**
+ * /forgot-password: asks for the e-mail and sends a single-use reset link. The confirmation is the same whether or
+ * not an account exists for that e-mail, so the page never reveals who has an account.
+ */
+export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordFormInput, unknown, ForgotPasswordFormValues>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(null);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your e-mail" footer={<BackToSignIn />}>
+        <div role="status" className="flex flex-col gap-4">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-leaf-50 text-leaf-600">
+            <MailIcon className="h-6 w-6" />
+          </span>
+          <p className="leading-relaxed text-ink-700">
+            If an account exists for <strong className="font-semibold break-all text-ink-900">{sentTo}</strong>, we have sent it a link to
+            choose a new password. The link works once, for {linkLifetime()}.
+          </p>
+          <p className="text-sm leading-relaxed text-ink-500">
+            Nothing arrived after a few minutes? Check your spam folder, or ask for another link.
+          </p>
+        </div>
+        <button type="button" onClick={() => setSentTo(null)} className={`${secondaryButton} mt-6 w-full`}>
+          Send another link
+        </button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro={<p>Enter the e-mail you signed up with and we’ll send you a link to choose a new password.</p>}
+      footer={<BackToSignIn />}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+          {isSubmitting ? 'Sending…' : 'Send reset link'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function linkLifetime(): string {
+  const minutes = RESET_TOKEN_TTL_MINUTES;
+  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
+function BackToSignIn() {
+  return (
+    <p>
+      Remembered it?{' '}
+      <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center`}>
+        Back to sign in
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { primaryButton, textLink } from '../../components/button-styles';
+import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
+import { hasStoredPhoto } from '../../lib/order-storage';
+import { AuthCard } from '../account/auth-card';
+import { Checkbox, FormAlert, PasswordField, TextField } from '../account/form-controls';
+import { showToast } from '../account/toast-store';
+import { login } from './api';
+import { completeSignIn } from './complete-sign-in';
+import { signInFormSchema, type SignInFormInput, type SignInFormValues } from './form-schemas';
+import { LOGIN_SUCCESS, messageOf, noticeText, readAuthNotice, SOMETHING_WENT_WRONG } from './messages';
+
+/** Seed §9: the sign-in toast closes after 5 s. */
+const SIGN_IN_TOAST_MS = 5000;
+
+export function SignInPage() {
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notice = readAuthNotice(location.state);
+  // Decided once: signing in on this page must not trip the 'already signed in' redirect before `next` is used.
+  const [alreadySignedIn] = useState(() => getSession() !== null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [midOrder] = useState(() => hasStoredPhoto());
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormInput, unknown, SignInFormValues>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { userName: notice?.email ?? '', password: '', rememberMe: false },
+  });
+
+  if (alreadySignedIn) return <Navigate to={safeNextPath(next) ?? '/'} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const result = await login({ userName: values.userName, password: values.password, rememberMe: values.rememberMe === true });
+      if (!result) {
+        setServerError(SOMETHING_WENT_WRONG);
+        return;
+      }
+      queryClient.removeQueries({ queryKey: ['account'] });
+      await completeSignIn(result.token, result.user);
+      showToast(LOGIN_SUCCESS, { durationMs: SIGN_IN_TOAST_MS });
+      navigate(pathAfterSignIn(next), { replace: true });
+    } catch (error) {
+      setServerError(messageOf(error));
+    }
+  });
+
+  const signUpHref = safeNextPath(next) ? `/signup?next=${encodeURIComponent(next ?? '')}` : '/signup';
+
+  return (
+    <AuthCard
+      eyebrow="Welcome to the product"
+      title="Sign in"
+      intro={<p>Sign in to pay for your frame, save your address and see your orders.</p>}
+      footer={
+        <p>
+          New to Framewala?{' '}
+          <Link to={signUpHref} className={`${textLink} inline-flex min-h-11 items-center`}>
+            Create Account
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {notice ? <FormAlert tone={notice.kind === 'session-expired' ? 'info' : 'success'}>{noticeText(notice)}</FormAlert> : null}
+        {midOrder && !notice ? (
+          <FormAlert tone="info">Your order is saved. You’ll go straight back to it after signing in.</FormAlert>
+        ) : null}
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+
+        <div className="-my-1 flex flex-wrap items-center justify-between gap-x-4">
+          <Checkbox label="Remember Me" {...register('rememberMe')} />
+          <Link to="/forgot-password" className={`${textLink} inline-flex min-h-11 items-center text-[0.95rem]`}>
+            Forgot password?
+          </Link>
+        </div>
+
+        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { primaryButton, textLink } from '../../components/button-styles';
+import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
+import { AuthCard } from '../account/auth-card';
+import { FormAlert, PasswordField, TextField } from '../account/form-controls';
+import { showToast } from '../account/toast-store';
+import { login, register as registerAccount } from './api';
+import { completeSignIn } from './complete-sign-in';
+import {
+  ALL_FIELDS_REQUIRED_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+  signUpFormSchema,
+  type SignUpFormInput,
+  type SignUpFormValues,
+} from './form-schemas';
+import { LOGIN_SUCCESS, messageOf } from './messages';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'mobile'] as const;
+
+const EMPTY: SignUpFormInput = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', mobile: '' };
+
+/**
+ * /signup (seed §2 'Sign up'), with the quirks fixed: the button says 'Create account', the all-fields-required
+ * message shows, passwords are hidden with a toggle. On success the customer is signed in straight away (the same
+ * `POST /api/login` the sign-in page makes) and returned to where they were: see docs/decisions.
+ */
+export function SignUpPage() {
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [alreadySignedIn] = useState(() => getSession() !== null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [triedSubmit, setTriedSubmit] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput, unknown, SignUpFormValues>({ resolver: zodResolver(signUpFormSchema), defaultValues: EMPTY });
+
+  const values = watch();
+  const someFieldEmpty = FIELDS.some((field) => (values[field] ?? '').trim() === '');
+
+  if (alreadySignedIn) return <Navigate to={safeNextPath(next) ?? '/'} replace />;
+
+  const signInHref = safeNextPath(next) ? `/sign-in?next=${encodeURIComponent(next ?? '')}` : '/sign-in';
+
+  const onSubmit = handleSubmit(
+    async (form) => {
+      setServerError(null);
+      // The schema's output: trimmed names, lower-cased e-mail, the mobile in E.164.
+      const { email } = form;
+      try {
+        await registerAccount({ firstName: form.firstName, lastName: form.lastName, email, password: form.password, mobile: form.mobile });
+      } catch (error) {
+        setServerError(messageOf(error));
+        return;
+      }
+      // The account exists now; sign in with the same details so a customer mid-order goes straight back to it.
+      try {
+        const result = await login({ userName: email, password: form.password, rememberMe: false });
+        if (!result) throw new Error('no token');
+        queryClient.removeQueries({ queryKey: ['account'] });
+        await completeSignIn(result.token, result.user);
+        showToast(LOGIN_SUCCESS, { durationMs: 5000 });
+        navigate(pathAfterSignIn(next), { replace: true });
+      } catch {
+        // Seed §4: registration success goes to /sign-in. We land there only if signing in straight away failed.
+        navigate(signInHref, { replace: true, state: { notice: 'registered', email } });
+      }
+    },
+    () => setTriedSubmit(true),
+  );
+
+  return (
+    <AuthCard
+      title="Create Account"
+      intro={<p>Save your photos for 90 days, keep your address for next time and follow your orders.</p>}
+      footer={
+        <p>
+          <Link to={signInHref} className={`${textLink} inline-flex min-h-11 items-center`}>
+            Already have an account?
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {triedSubmit && someFieldEmpty ? <FormAlert>{ALL_FIELDS_REQUIRED_MESSAGE}</FormAlert> : null}
+        {serverError ? <FormAlert>{serverError}</FormAlert> : null}
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <TextField
+          label="Mobile Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint="10 digits, for delivery updates."
+          error={errors.mobile?.message}
+          {...register('mobile')}
+        />
+
+        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

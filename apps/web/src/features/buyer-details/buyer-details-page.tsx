@@ -1,0 +1,452 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  ADDRESS_LOAD_FAILED_MESSAGE,
+  ADDRESS_SAVE_FAILED_MESSAGE,
+  ADDRESS_SAVED_MESSAGE,
+  INVALID_PINCODE_MESSAGE,
+  PINCODE_LOOKUP_FAILED_MESSAGE,
+  type Address,
+  type SavedAddress,
+} from '@framewala/domain';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { ArrowRightIcon, CheckIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import { useSession, type SessionUser } from '../../lib/auth';
+import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../account/form-controls';
+import { describedBy } from '../account/field-ids';
+import { showToast } from '../account/toast-store';
+import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
+import { fetchAddress, saveAddress } from './api';
+import { OrderAside } from './order-aside';
+import { PhoneField } from './phone-field';
+import { usePincodeLookup } from './use-pincode-lookup';
+
+/**
+ * Buyer details (seed §2 'Buyer details', §5 'Address', §8): who the frame is for and where it goes. Mounted at
+ * /checkout until the editor's summary step and the payment step exist; sign-in required (the route guards it).
+ */
+export function BuyerDetailsPage() {
+  const session = useSession();
+  const user = session?.user ?? null;
+  if (!session || !user) return <MissingUserDetails />;
+  // Keyed by user: another account signing in in another tab starts from a fresh form.
+  return <BuyerDetailsForm key={user._id} user={user} />;
+}
+
+function addressQueryKey(userId: string) {
+  return ['account', userId, 'address'] as const;
+}
+
+function BuyerDetailsForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const addressHeadingId = useId();
+  const nextStepRef = useRef<HTMLDivElement>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [nextStepShown, setNextStepShown] = useState(false);
+
+  const addressQuery = useQuery({
+    queryKey: addressQueryKey(user._id),
+    queryFn: () => fetchAddress(user._id),
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    getValues,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isDirty, isSubmitted },
+  } = useForm<AddressFormValues, unknown, Address>({
+    resolver: zodResolver(addressFormSchema),
+    defaultValues: initialAddressValues(null, user),
+  });
+
+  // The pincode that the current City and State belong to; typing another pincode clears them.
+  const placeFor = useRef<string>('');
+
+  // Seed §2: on load the saved address is merged into the form (unless the customer has started typing).
+  const loadedAddress = addressQuery.data;
+  const addressLoaded = addressQuery.isSuccess;
+  useEffect(() => {
+    if (!addressLoaded || isDirty) return;
+    const values = initialAddressValues(loadedAddress ?? null, user);
+    placeFor.current = values.postalCode;
+    reset(values);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved address arrives
+  }, [addressLoaded, loadedAddress]);
+
+  const loadFailed = addressQuery.isError && !(isApiError(addressQuery.error) && addressQuery.error.status === 401);
+  useEffect(() => {
+    if (loadFailed) showToast(ADDRESS_LOAD_FAILED_MESSAGE, { tone: 'error' });
+  }, [loadFailed]);
+
+  const pincode = watch('postalCode') ?? '';
+  const lookup = usePincodeLookup(pincode);
+  const manualPlace = lookup.status === 'invalid' && lookup.manualStates.length > 0;
+
+  useEffect(() => {
+    if (lookup.status !== 'found') return;
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    if (getValues('city') !== lookup.city) setValue('city', lookup.city, options);
+    if (getValues('state') !== lookup.state) setValue('state', lookup.state, options);
+    placeFor.current = lookup.code;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to a new lookup answer only
+  }, [lookup.status, lookup.status === 'found' ? `${lookup.code}|${lookup.city}|${lookup.state}` : '']);
+
+  useEffect(() => {
+    if (nextStepShown) nextStepRef.current?.focus();
+  }, [nextStepShown]);
+
+  const submit = (goNext: boolean) =>
+    handleSubmit(async (address) => {
+      setServerError(null);
+      setNextStepShown(false);
+      if (lookup.status === 'failed') {
+        setError('postalCode', { message: PINCODE_LOOKUP_FAILED_MESSAGE });
+        return;
+      }
+      let saved: SavedAddress;
+      try {
+        saved = await saveAddress(user._id, address);
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return; // the session is over: already on the way to sign in
+        showToast(ADDRESS_SAVE_FAILED_MESSAGE, { tone: 'error' });
+        if (isApiError(error) && error.status === 422) {
+          const field = error.details.field;
+          if (isAddressField(field)) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+          else setServerError(error.message);
+        } else if (isApiError(error)) {
+          setServerError(error.message);
+        }
+        return;
+      }
+      queryClient.setQueryData(addressQueryKey(user._id), saved);
+      const values = initialAddressValues(saved, user);
+      placeFor.current = values.postalCode;
+      reset(values);
+      showToast(ADDRESS_SAVED_MESSAGE);
+      if (goNext) setNextStepShown(true);
+    });
+
+  const busy = isSubmitting || lookup.status === 'loading';
+  // City and State are read-only unless the pincode is missing from the directory: their 'required' messages then
+  // belong under the pincode; the server's disagreements (type 'server') still show where they are.
+  const placeError = (error: { type?: string; message?: string } | undefined) =>
+    manualPlace || error?.type === 'server' ? error?.message : undefined;
+  const cityStateMissing =
+    !manualPlace && ((errors.city && errors.city.type !== 'server') || (errors.state && errors.state.type !== 'server'));
+  const pincodeMessage =
+    errors.postalCode?.message ??
+    (lookup.status === 'invalid' ? INVALID_PINCODE_MESSAGE : undefined) ??
+    (lookup.status === 'failed' ? PINCODE_LOOKUP_FAILED_MESSAGE : undefined) ??
+    (cityStateMissing && lookup.status === 'idle' ? 'Enter the 6-digit pincode to fill in the city and state' : undefined);
+
+  const { onChange: onPincodeChange, ...pincodeField } = register('postalCode');
+
+  return (
+    <>
+      <title>Buyer Details — Framewala</title>
+      <div className="bg-gradient-to-b from-sand/70 to-cream">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-8 pb-14 sm:px-6 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+          <div className="min-w-0">
+            <OrderSteps />
+            <form
+              noValidate
+              aria-labelledby={headingId}
+              onSubmit={(event) => void submit(false)(event)}
+              className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
+            >
+              <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
+                Buyer Details
+              </h1>
+              <p className="mt-2 text-ink-600">Who should we contact about this order?</p>
+
+              {addressQuery.isPending ? (
+                <p role="status" className="mt-4 text-sm text-ink-500">
+                  Loading your saved address…
+                </p>
+              ) : null}
+              {serverError ? (
+                <div className="mt-5">
+                  <FormAlert>{serverError}</FormAlert>
+                </div>
+              ) : null}
+
+              <div className="mt-6 grid gap-5 sm:grid-cols-2">
+                <TextField
+                  label="Buyer Name"
+                  required
+                  autoComplete="name"
+                  containerClassName="sm:col-span-2"
+                  error={errors.fullName?.message}
+                  {...register('fullName')}
+                />
+                <Controller
+                  control={control}
+                  name="phone"
+                  render={({ field }) => (
+                    <PhoneField
+                      label="Phone Number"
+                      required
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={errors.phone?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="altPhone"
+                  render={({ field }) => (
+                    <PhoneField
+                      label="Alternate Phone"
+                      name={field.name}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      autoComplete="off"
+                      error={errors.altPhone?.message}
+                    />
+                  )}
+                />
+                <TextField
+                  label="Email"
+                  required
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  containerClassName="sm:col-span-2"
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+              </div>
+
+              <h2 id={addressHeadingId} className="mt-10 border-t border-ink-100 pt-8 text-2xl font-semibold">
+                Buyer Address
+              </h2>
+              <p className="mt-1.5 text-ink-600">We deliver across India. Type your pincode and we fill in the city and state.</p>
+
+              <div role="group" aria-labelledby={addressHeadingId} className="mt-6 grid gap-5 sm:grid-cols-2">
+                <TextField
+                  label="Address Line 1"
+                  required
+                  autoComplete="address-line1"
+                  placeholder="House / flat number, building, street"
+                  containerClassName="sm:col-span-2"
+                  error={errors.addressLine1?.message}
+                  {...register('addressLine1')}
+                />
+                <TextField
+                  label="Address Line 2"
+                  autoComplete="address-line2"
+                  placeholder="Area, landmark (optional)"
+                  containerClassName="sm:col-span-2"
+                  error={errors.addressLine2?.message}
+                  {...register('addressLine2')}
+                />
+                <div>
+                  <TextField
+                    label="Pincode"
+                    required
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={6}
+                    error={pincodeMessage}
+                    {...pincodeField}
+                    onChange={(event) => {
+                      const digits = event.target.value.replace(/\D/g, '').slice(0, 6);
+                      event.target.value = digits;
+                      if (digits !== placeFor.current) {
+                        placeFor.current = '';
+                        if (getValues('city') !== '') setValue('city', '', { shouldDirty: true });
+                        if (getValues('state') !== '') setValue('state', '', { shouldDirty: true });
+                      }
+                      return onPincodeChange(event);
+                    }}
+                  />
+                  {lookup.status === 'loading' ? (
+                    <p role="status" className="mt-1.5 text-sm text-ink-500">
+                      Finding your city and state…
+                    </p>
+                  ) : null}
+                  {lookup.status === 'failed' ? (
+                    <button
+                      type="button"
+                      onClick={lookup.retry}
+                      className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-saffron-800 underline underline-offset-4"
+                    >
+                      Try the pincode again
+                    </button>
+                  ) : null}
+                  {manualPlace ? (
+                    <p className="mt-1.5 text-sm text-ink-600">
+                      Sure it’s right? New pincodes are sometimes missing from the India Post list: type your city and choose your state.
+                    </p>
+                  ) : null}
+                </div>
+                <TextField
+                  label="City"
+                  required
+                  readOnly={!manualPlace}
+                  autoComplete={manualPlace ? 'address-level2' : 'off'}
+                  placeholder={manualPlace ? 'Your city or district' : 'Filled in from the pincode'}
+                  error={placeError(errors.city)}
+                  {...register('city')}
+                />
+                {manualPlace ? (
+                  <StateSelect states={lookup.manualStates} error={errors.state?.message} registration={register('state')} />
+                ) : (
+                  <TextField
+                    label="State"
+                    required
+                    readOnly
+                    autoComplete="off"
+                    placeholder="Filled in from the pincode"
+                    error={placeError(errors.state)}
+                    {...register('state')}
+                  />
+                )}
+                <TextField
+                  label="Company Name (Optional)"
+                  autoComplete="organization"
+                  error={errors.companyName?.message}
+                  {...register('companyName')}
+                />
+                <Checkbox
+                  label="Billing address same as delivery address"
+                  className="sm:col-span-2"
+                  {...register('billingSameAsDelivery')}
+                />
+              </div>
+
+              <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
+                <button type="button" onClick={() => navigate('/edit-photo')} className={`${secondaryButton} sm:mr-auto`}>
+                  <ArrowRightIcon className="h-4 w-4 rotate-180" />
+                  Back
+                </button>
+                <button type="submit" disabled={busy} className={secondaryButton}>
+                  {isSubmitting ? 'Saving…' : 'Save Address'}
+                </button>
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={(event) => void submit(true)(event)}
+                  className={`${primaryButton} sm:min-w-32`}
+                >
+                  Next
+                  <ArrowRightIcon className="h-4 w-4" />
+                </button>
+              </div>
+
+              {nextStepShown ? (
+                <div
+                  ref={nextStepRef}
+                  tabIndex={-1}
+                  role="status"
+                  className="mt-6 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-5 py-4 focus:outline-none"
+                >
+                  <p className="flex items-start gap-2 font-semibold text-ink-900">
+                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
+                    Your details are saved. Next: payment.
+                  </p>
+                  <p className="mt-1 text-ink-700">
+                    The payment step comes next: you’ll check your order summary and pay securely with UPI or a card.
+                  </p>
+                </div>
+              ) : null}
+            </form>
+          </div>
+          <OrderAside />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function StateSelect({
+  states,
+  error,
+  registration,
+}: {
+  states: readonly string[];
+  error?: string;
+  registration: ReturnType<ReturnType<typeof useForm<AddressFormValues, unknown, Address>>['register']>;
+}) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label="State" required error={error}>
+      <select
+        id={id}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        className={`${inputClass} appearance-auto`}
+        {...registration}
+      >
+        <option value="">Choose your state</option>
+        {states.map((state) => (
+          <option key={state} value={state}>
+            {state}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+const STEPS = ['Your frame', 'Buyer details', 'Payment'] as const;
+
+function OrderSteps() {
+  return (
+    <ol aria-label="Order steps" className="flex items-center gap-1.5 text-sm sm:gap-2">
+      {STEPS.map((step, index) => {
+        const current = index === 1;
+        const done = index < 1;
+        return (
+          <li key={step} className="flex items-center gap-1.5 sm:gap-2">
+            {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-ink-200 sm:w-8" /> : null}
+            <span
+              aria-current={current ? 'step' : undefined}
+              className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium whitespace-nowrap sm:px-3 ${
+                current ? 'bg-saffron-700 text-white' : done ? 'bg-leaf-50 text-leaf-600' : 'bg-white text-ink-500 ring-1 ring-ink-100'
+              }`}
+            >
+              {done ? <CheckIcon className="h-4 w-4" /> : <span aria-hidden="true">{index + 1}</span>}
+              {/* On a phone only the current step is named; the others keep their name for screen readers. */}
+              <span className={current ? undefined : 'sr-only sm:not-sr-only'}>{step}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A session whose user details are not stored yet: the header's `GET /api/user` refresh fills them in. */
+function MissingUserDetails() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-semibold">Buyer Details</h1>
+      <p role="status" className="mt-3 text-ink-600">
+        Loading your details…
+      </p>
+    </div>
+  );
+}

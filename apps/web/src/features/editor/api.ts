@@ -1,0 +1,127 @@
+/**
+ * The editor's calls: the catalogue (sizes for the photo's orientation, frame sets, white borders) through TanStack
+ * Query, and the full-resolution crop (`POST /api/uploads/:id/crop`) with progress and cancel.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { CropRect, FrameSet, ImageType, MotifBorder, SizeGroup } from '@framewala/domain';
+import { ApiError, apiRequest } from '../../lib/api';
+import { uploadRequestHeaders } from '../../lib/upload-claim';
+import { abortError } from '../../lib/xhr-upload';
+import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../upload/upload-api';
+
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const frameSetsQueryKey = ['catalogue', 'frames'] as const;
+export const bordersQueryKey = ['catalogue', 'borders'] as const;
+export const sizesQueryKey = (imageType: ImageType) => ['catalogue', 'sizes', imageType] as const;
+
+export function useFrameSets() {
+  return useQuery({
+    queryKey: frameSetsQueryKey,
+    queryFn: async ({ signal }) => (await apiRequest<{ getFrameSize: FrameSet[] }>('/api/get-frame', { signal })).getFrameSize,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useWhiteBorders() {
+  return useQuery({
+    queryKey: bordersQueryKey,
+    queryFn: async ({ signal }) => (await apiRequest<{ getMotifBorderSizes: MotifBorder[] }>('/api/get-motif-border-sizes', { signal })).getMotifBorderSizes,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useSizeGroups(imageType: ImageType) {
+  return useQuery({
+    queryKey: sizesQueryKey(imageType),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ getSizes: SizeGroup[] }>('/api/get-price-and-size', { method: 'POST', body: { imageType }, signal })).getSizes,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export type CropPhase = 'sending' | 'cropping' | 'preparing';
+
+export type CropProgress = {
+  phase: CropPhase;
+  /** 0..100 while the request is being sent; null while the server works (no measurable progress). */
+  percent: number | null;
+};
+
+const NETWORK_ERROR_MESSAGE = 'We could not reach Framewala. Please check your connection and try again.';
+
+function parseJson(text: string): unknown {
+  try {
+    return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const { message, code, ...details } = body as Record<string, unknown>;
+    if (typeof message === 'string' && message !== '') {
+      return new ApiError({ status, code: typeof code === 'string' && code !== '' ? code : `HTTP_${status}`, message, details });
+    }
+  }
+  return new ApiError({ status, code: `HTTP_${status}`, message: `The crop failed (status ${status}). Please try again.` });
+}
+
+/** The JSON POST through XMLHttpRequest, which (unlike fetch) reports the request's progress. */
+function postJsonWithProgress(url: string, body: unknown, onProgress: (p: CropProgress) => void, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(uploadRequestHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      const percent = event.lengthComputable && event.total > 0 ? Math.floor((event.loaded / event.total) * 100) : null;
+      onProgress({ phase: 'sending', percent });
+    };
+    // Everything is sent: from here the server cuts the rectangle out of the original.
+    xhr.upload.onload = () => onProgress({ phase: 'cropping', percent: null });
+    xhr.onload = () => {
+      settle();
+      const data = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data);
+      else reject(errorFrom(xhr.status, data));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE }));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    onProgress({ phase: 'sending', percent: 0 });
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/**
+ * Asks the server to cut `rect` (the original's pixels) out of the original upload `sourceId`, and waits until the
+ * cropped photo is ready to show. Cancelling rejects with an AbortError.
+ */
+export async function cropUpload(
+  sourceId: string,
+  rect: CropRect,
+  options: { onProgress?: (p: CropProgress) => void; signal?: AbortSignal } = {},
+): Promise<UploadedPhoto> {
+  const onProgress = options.onProgress ?? (() => {});
+  const body = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  const answer = await postJsonWithProgress(`/api/uploads/${encodeURIComponent(sourceId)}/crop`, body, onProgress, options.signal);
+  const upload = toUploadedPhoto(answer);
+  if (upload.status === 'ready' && upload.url) return upload;
+  onProgress({ phase: 'preparing', percent: null });
+  return waitUntilReady(upload, options.signal);
+}

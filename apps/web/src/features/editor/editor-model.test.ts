@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { WHITE_BORDER_LEVELS, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { newOrderDraft, toOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
+import {
+  applyCrop,
+  borderForIndex,
+  borderInches,
+  chooseBorder,
+  choosePreset,
+  chosenPrintSize,
+  cropIsApplied,
+  goBack,
+  goNext,
+  keepWholePhoto,
+  moveCrop,
+  orderPrice,
+  setQuantity,
+  totalFormula,
+  typeCustomSize,
+} from './editor-model';
+
+const photo: OrderPhoto = { _id: 'up-1', url: '/r.webp', imageType: 'landscape', width: 3000, height: 2000 };
+const base = (over: Partial<OrderDraft> = {}): OrderDraft => ({ ...newOrderDraft(photo), ...over });
+const preset = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
+const SET: FrameSet = {
+  _id: 'set-classic',
+  frameName: 'Classic',
+  sizeInInches: 1,
+  framePrice: 5.5,
+  thumbnailUrl: null,
+  label: '1 in',
+  padding: 0,
+  frames: [
+    {
+      _id: 'classic--walnut',
+      frameName: 'Walnut',
+      frameCategory: 'Wood',
+      frameDescription: '',
+      sideUp: 'a',
+      sideDown: 'b',
+      sideLeft: 'c',
+      sideRight: 'd',
+      topLeft: 'e',
+      topRight: 'f',
+      bottomLeft: 'g',
+      bottomRight: 'h',
+    },
+  ],
+};
+const BORDERS: MotifBorder[] = WHITE_BORDER_LEVELS.map((size, i) => ({ _id: `b${i}`, name: `B${i}`, sizeName: `${size} in`, size, price: i * 100 }));
+
+describe('size choice', () => {
+  it('a preset clears the custom size and a custom size clears the preset', () => {
+    const withCustom = typeCustomSize(base({ size: preset }), { width: '20', height: '16' });
+    expect(withCustom.size).toBeNull();
+    expect(chosenPrintSize(withCustom)).toEqual({ kind: 'custom', widthIn: 20, heightIn: 16, name: '20x16' });
+    const withPreset = choosePreset(withCustom, preset);
+    expect(withPreset.customSize).toBeNull();
+    expect(chosenPrintSize(withPreset)).toEqual({ kind: 'preset', widthIn: 12, heightIn: 8, name: '12x8' });
+  });
+
+  it('never uses an invalid custom size', () => {
+    expect(chosenPrintSize(base({ customSize: { width: '41', height: '10' } }))).toBeNull();
+    expect(chosenPrintSize(base({ customSize: { width: '3.9', height: '10' } }))).toBeNull();
+    expect(chosenPrintSize(base({ customSize: { width: '40', height: '4' } }))).toMatchObject({ widthIn: 40, heightIn: 4 });
+  });
+});
+
+describe('steps', () => {
+  it('Back follows the domain table', () => {
+    expect(goBack(base({ step: 3 }), [SET]).step).toBe(1);
+    expect(goBack(base({ step: 3, customSize: { width: '10', height: '8' } }), [SET]).step).toBe(2);
+    expect(goBack(base({ step: 3, openFrameSetId: 'set-classic' }), [SET])).toMatchObject({ step: 3, openFrameSetId: null });
+    expect(goBack(base({ step: 4, openFrameSetId: 'set-classic' }), [SET])).toMatchObject({ step: 3, openFrameSetId: 'set-classic' });
+    expect(goBack(base({ step: 5 }), [SET]).step).toBe(4);
+  });
+
+  it('Next waits for its guard', () => {
+    expect(goNext(base({ step: 1 }), [SET]).step).toBe(1);
+    expect(goNext(base({ step: 1, size: preset }), [SET]).step).toBe(3);
+    expect(goNext(base({ step: 3, frameSetId: 'set-classic', frameId: 'nope' }), [SET]).step).toBe(3);
+    expect(goNext(base({ step: 3, frameSetId: 'set-classic', frameId: 'classic--walnut' }), [SET]).step).toBe(4);
+  });
+});
+
+describe('borders, quantity and prices', () => {
+  it('card index i is border level i', () => {
+    for (const [i, level] of WHITE_BORDER_LEVELS.entries()) {
+      expect(chooseBorder(base(), i).borderLevel).toBe(i);
+      expect(borderInches(i)).toBe(level);
+      expect(borderForIndex(BORDERS, i)?.size).toBe(level);
+    }
+    expect(chooseBorder(base({ borderLevel: 2 }), 7).borderLevel).toBe(2);
+    expect(chooseBorder(base({ borderLevel: 2 }), -1).borderLevel).toBe(2);
+  });
+
+  it('quantity never drops below 1 nor passes 50', () => {
+    expect(setQuantity(base(), 0).quantity).toBe(1);
+    expect(setQuantity(base(), -5).quantity).toBe(1);
+    expect(setQuantity(base(), Number.NaN).quantity).toBe(1);
+    expect(setQuantity(base(), 51).quantity).toBe(50);
+    expect(setQuantity(base(), 3).quantity).toBe(3);
+  });
+
+  it('prices from the domain: FSP = round(w × h) × rate, WBP, total × quantity', () => {
+    const draft = base({ size: preset, frameSetId: 'set-classic', frameId: 'classic--walnut', borderLevel: 3, quantity: 2 });
+    expect(orderPrice(draft, [SET], BORDERS)).toMatchObject({ fspPaise: 52_800, wbpPaise: 30_000, unitPaise: 82_800, checkoutPaise: 165_600 });
+    expect(orderPrice(base({ size: preset }), [SET], BORDERS)).toBeNull();
+    expect(totalFormula(true, 1)).toBe('Total = FSP + WBP');
+    expect(totalFormula(false, 1)).toBe('Total = FSP');
+    expect(totalFormula(true, 3)).toBe('Total = (FSP + WBP) × 3');
+  });
+});
+
+describe('crop state', () => {
+  const print = { kind: 'preset' as const, widthIn: 16, heightIn: 12, name: '16x12' };
+  const rect = { x: 166, y: 0, width: 2667, height: 2000 };
+
+  it('is applied once the server crop of the current box is the photo', () => {
+    const moved = moveCrop(base(), rect);
+    expect(cropIsApplied(moved, print)).toBe(false);
+    const done = applyCrop(moved, rect, { ...photo, _id: 'crop-1', parentId: 'up-1', width: 2667, height: 2000 });
+    expect(cropIsApplied(done, print)).toBe(true);
+    expect(done.sourcePhoto._id).toBe('up-1');
+    expect(cropIsApplied(moveCrop(done, { ...rect, x: 100 }), print)).toBe(false);
+    // A different aspect no longer fits the crop.
+    expect(cropIsApplied(done, { ...print, widthIn: 12, heightIn: 8 })).toBe(false);
+  });
+
+  it('a box over the whole photo prints the original itself', () => {
+    const whole = keepWholePhoto(base());
+    expect(whole.photo._id).toBe('up-1');
+    expect(cropIsApplied(whole, { kind: 'preset', widthIn: 12, heightIn: 8, name: '12x8' })).toBe(true);
+  });
+});
+
+describe('reading the stored order', () => {
+  it('starts with the photo alone', () => {
+    expect(toOrderDraft({ photo })).toEqual(newOrderDraft(photo));
+    expect(toOrderDraft({ photo: { url: '/x' } })).toBeNull();
+    expect(toOrderDraft(null)).toBeNull();
+  });
+
+  it('keeps what was chosen and repairs what is unreadable', () => {
+    const draft = toOrderDraft({
+      photo,
+      size: preset,
+      customSize: { width: '10', height: '8' },
+      frameSetId: 'set-classic',
+      frameId: 'classic--walnut',
+      borderLevel: 9,
+      quantity: 0,
+      step: 7,
+      crop: { x: 0, y: 0, width: 5000, height: 10 },
+    });
+    expect(draft).toMatchObject({ size: preset, customSize: null, frameId: 'classic--walnut', borderLevel: 0, quantity: 1, step: 0, crop: null });
+  });
+
+  it('a new photo (neither the source nor a crop of it) starts a new order', () => {
+    const stored = { photo: { ...photo, _id: 'up-2' }, sourcePhoto: photo, size: preset, step: 4 };
+    expect(toOrderDraft(stored)).toEqual(newOrderDraft({ ...photo, _id: 'up-2' }));
+    const crop = { photo: { ...photo, _id: 'crop-1', parentId: 'up-1' }, sourcePhoto: photo, size: preset, step: 4 };
+    expect(toOrderDraft(crop)).toMatchObject({ step: 4, sourcePhoto: { _id: 'up-1' }, photo: { _id: 'crop-1' } });
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The editor's state changes and what follows from the state, as plain functions over the stored order
+ * (`OrderDraft`) and the catalogue. The components call these; the tests drive them directly too.
+ */
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  WHITE_BORDER_LEVELS,
+  centeredCrop,
+  cropFitsSize,
+  customSizeName,
+  editorBack,
+  editorNext,
+  priceOrder,
+  printQuality,
+  rupeesToPaise,
+  validateCustomSize,
+  type CropRect,
+  type CustomSizeResult,
+  type EditorFacts,
+  type EditorStep,
+  type Frame,
+  type FrameSet,
+  type MotifBorder,
+  type OrderPrice,
+  type PrintQuality,
+  type SizeOption,
+} from '@framewala/domain';
+import type { CustomSizeInput, OrderDraft, OrderPhoto } from '../../lib/order-storage';
+
+/** The print (photo) size in inches the customer chose, preset or custom. */
+export type PrintSize = {
+  kind: 'preset' | 'custom';
+  widthIn: number;
+  heightIn: number;
+  /** '12x8', 'A4 8.3x11.7' or, for a custom size, '16x10'. */
+  name: string;
+};
+
+/** The custom size as typed, checked. Null when nothing has been typed. */
+export function customSizeCheck(draft: Pick<OrderDraft, 'customSize'>): CustomSizeResult | null {
+  const c = draft.customSize;
+  if (!c || (c.width.trim() === '' && c.height.trim() === '')) return null;
+  return validateCustomSize(c.width, c.height);
+}
+
+/** The size to print: the preset, or a valid custom size. An invalid custom size is never used. */
+export function chosenPrintSize(draft: Pick<OrderDraft, 'size' | 'customSize'>): PrintSize | null {
+  if (draft.size) return { kind: 'preset', widthIn: draft.size.width, heightIn: draft.size.height, name: draft.size.sizeName };
+  const check = customSizeCheck(draft);
+  if (check?.ok) return { kind: 'custom', widthIn: check.width, heightIn: check.height, name: customSizeName(check.width, check.height) };
+  return null;
+}
+
+export type FrameChoice = { set: FrameSet; frame: Frame };
+
+export function findFrameSet(sets: readonly FrameSet[] | undefined, id: string | null): FrameSet | null {
+  if (!sets || !id) return null;
+  return sets.find((s) => s._id === id) ?? null;
+}
+
+/** The chosen set and finish, when both still exist in the catalogue. */
+export function chosenFrame(draft: Pick<OrderDraft, 'frameSetId' | 'frameId'>, sets: readonly FrameSet[] | undefined): FrameChoice | null {
+  const set = findFrameSet(sets, draft.frameSetId);
+  const frame = set?.frames.find((f) => f._id === draft.frameId);
+  return set && frame ? { set, frame } : null;
+}
+
+/**
+ * The border option shown on card `index` (0..6): the option whose size is that level (seed §4: 0, 0.4, 0.8, 1.2,
+ * 2, 3.1, 4.7 in), else the option at that position.
+ */
+export function borderForIndex(borders: readonly MotifBorder[] | undefined, index: number): MotifBorder | null {
+  if (!borders || !Number.isInteger(index) || index < 0 || index >= WHITE_BORDER_LEVELS.length) return null;
+  const level = WHITE_BORDER_LEVELS[index];
+  return borders.find((b) => b.size === level) ?? borders[index] ?? null;
+}
+
+/** The white border width in inches for a card index (0 for none). */
+export function borderInches(index: number): number {
+  return WHITE_BORDER_LEVELS[index] ?? 0;
+}
+
+export function editorFacts(draft: OrderDraft, sets: readonly FrameSet[] | undefined): EditorFacts {
+  const custom = customSizeCheck(draft);
+  return {
+    hasPresetSize: draft.size !== null,
+    hasCustomSize: custom !== null,
+    customSizeValid: custom?.ok === true,
+    frameSetOpen: draft.openFrameSetId !== null,
+    hasFrame: sets ? chosenFrame(draft, sets) !== null : draft.frameId !== null,
+  };
+}
+
+/** FSP, WBP and totals for the order, from the domain; null until a size and a frame set are chosen. */
+export function orderPrice(
+  draft: OrderDraft,
+  sets: readonly FrameSet[] | undefined,
+  borders: readonly MotifBorder[] | undefined,
+): (OrderPrice & { quantity: number }) | null {
+  const size = chosenPrintSize(draft);
+  const set = findFrameSet(sets, draft.frameSetId);
+  if (!size || !set) return null;
+  const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
+  return {
+    ...priceOrder({
+      widthIn: size.widthIn,
+      heightIn: size.heightIn,
+      frameRatePaisePerSqIn: rupeesToPaise(set.framePrice),
+      borderPricePaise: border ? rupeesToPaise(border.price) : 0,
+      quantity: draft.quantity,
+    }),
+    quantity: draft.quantity,
+  };
+}
+
+// ── Changes ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export function goToStep(draft: OrderDraft, step: EditorStep): OrderDraft {
+  return draft.step === step ? draft : { ...draft, step };
+}
+
+/** Back, per the domain's table (seed §4). */
+export function goBack(draft: OrderDraft, sets: readonly FrameSet[] | undefined): OrderDraft {
+  const result = editorBack(draft.step, editorFacts(draft, sets));
+  return { ...draft, step: result.step, openFrameSetId: result.closeFrameSet ? null : draft.openFrameSetId };
+}
+
+/** Next, when its guard allows; the summary's Next (checkout) is a navigation and leaves the draft alone. */
+export function goNext(draft: OrderDraft, sets: readonly FrameSet[] | undefined): OrderDraft {
+  const result = editorNext(draft.step, editorFacts(draft, sets));
+  if (!result.ok || result.step === 6) return draft;
+  return { ...draft, step: result.step };
+}
+
+/** Choosing a preset highlights it and clears any custom size. */
+export function choosePreset(draft: OrderDraft, size: SizeOption & { format: string }): OrderDraft {
+  return {
+    ...draft,
+    size: { _id: size._id, format: size.format, sizeName: size.sizeName, width: size.width, height: size.height, price: size.price },
+    customSize: null,
+  };
+}
+
+/** Typing a custom size clears the chosen preset. */
+export function typeCustomSize(draft: OrderDraft, input: CustomSizeInput): OrderDraft {
+  return { ...draft, customSize: input, size: null };
+}
+
+/** Opening a set shows its finishes; the first finish is chosen unless one of this set already is. */
+export function openFrameSet(draft: OrderDraft, set: FrameSet): OrderDraft {
+  const keep = draft.frameSetId === set._id && set.frames.some((f) => f._id === draft.frameId);
+  return {
+    ...draft,
+    openFrameSetId: set._id,
+    frameSetId: set._id,
+    frameId: keep ? draft.frameId : (set.frames[0]?._id ?? null),
+  };
+}
+
+export function chooseFrame(draft: OrderDraft, set: FrameSet, frame: Frame): OrderDraft {
+  if (draft.frameSetId === set._id && draft.frameId === frame._id) return draft;
+  return { ...draft, frameSetId: set._id, frameId: frame._id, openFrameSetId: set._id };
+}
+
+/** The border card position 0..6 is the border level (0 = none). */
+export function chooseBorder(draft: OrderDraft, index: number): OrderDraft {
+  if (!Number.isInteger(index) || index < 0 || index >= WHITE_BORDER_LEVELS.length) return draft;
+  return draft.borderLevel === index ? draft : { ...draft, borderLevel: index };
+}
+
+/** Quantity stays within MIN_QUANTITY..MAX_QUANTITY (seed §5: never below 1). */
+export function setQuantity(draft: OrderDraft, quantity: number): OrderDraft {
+  const q = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(Number.isFinite(quantity) ? quantity : MIN_QUANTITY)));
+  return q === draft.quantity ? draft : { ...draft, quantity: q };
+}
+
+const sameRect = (a: CropRect | null, b: CropRect | null): boolean =>
+  a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height);
+
+/** The crop box moved (the original's pixels). */
+export function moveCrop(draft: OrderDraft, rect: CropRect): OrderDraft {
+  return sameRect(draft.crop, rect) ? draft : { ...draft, crop: rect };
+}
+
+export function coversWholePhoto(rect: CropRect, photo: Pick<OrderPhoto, 'width' | 'height'>): boolean {
+  return rect.x === 0 && rect.y === 0 && rect.width === photo.width && rect.height === photo.height;
+}
+
+/** The server cut `rect` out of the source photo: that upload is now the photo to print. */
+export function applyCrop(draft: OrderDraft, rect: CropRect, cropped: OrderPhoto): OrderDraft {
+  return { ...draft, photo: cropped, crop: rect, appliedCrop: rect };
+}
+
+/** The whole photo is the crop: print the original itself, no server crop needed. */
+export function keepWholePhoto(draft: OrderDraft): OrderDraft {
+  const whole = { x: 0, y: 0, width: draft.sourcePhoto.width, height: draft.sourcePhoto.height };
+  return { ...draft, photo: draft.sourcePhoto, crop: whole, appliedCrop: null };
+}
+
+/** The rectangle to show and print for the chosen size: the customer's crop when it fits, else the centred one. */
+export function effectiveCrop(draft: OrderDraft, size: PrintSize | null): CropRect | null {
+  if (!size) return null;
+  if (draft.crop && cropFitsSize(draft.crop, size)) return draft.crop;
+  return centeredCrop(draft.sourcePhoto, size.widthIn / size.heightIn);
+}
+
+/**
+ * The photo in the order matches what the customer sees: the last crop sent to the server is the current box and
+ * fits the size, or the box covers the whole photo and the order holds the original.
+ */
+export function cropIsApplied(draft: OrderDraft, size: PrintSize | null): boolean {
+  if (!size || !draft.crop || !cropFitsSize(draft.crop, size)) return false;
+  if (coversWholePhoto(draft.crop, draft.sourcePhoto)) return draft.photo._id === draft.sourcePhoto._id;
+  return draft.photo._id !== draft.sourcePhoto._id && sameRect(draft.appliedCrop, draft.crop);
+}
+
+/** The four choices of the options panel and where they lead (seed §2: Image Sizes 1, Custom Size 2, …). */
+export const EDITOR_OPTIONS = [
+  { step: 1, label: 'Image Sizes', hint: 'Pick a ready-made print size' },
+  { step: 2, label: 'Custom Size', hint: 'Your own width and height in inches' },
+  { step: 3, label: 'Frame Profile', hint: 'Choose the moulding and its finish' },
+  { step: 4, label: 'Motif border', hint: 'Add a white border around the photo' },
+] as const satisfies readonly { step: EditorStep; label: string; hint: string }[];
+
+/** Print quality of the whole photo at a size (the crop will cut the longer side: the smaller ppi counts). */
+export function photoQuality(photo: { width: number; height: number }, widthIn: number, heightIn: number): PrintQuality {
+  return printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn, heightIn });
+}
+
+/** The size line of a border card: the seed shows 'Border' for size 0. */
+export function borderSizeText(border: MotifBorder): string {
+  return border.size === 0 ? 'Border' : border.sizeName;
+}
+
+/** 'Total = FSP + WBP' (seed §2) when a border price exists; with a quantity above 1 the multiplication shows too. */
+export function totalFormula(hasBorder: boolean, quantity: number): string {
+  const sum = hasBorder ? 'FSP + WBP' : 'FSP';
+  if (quantity > 1) return `Total = (${sum}) × ${quantity}`;
+  return `Total = ${sum}`;
+}

@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { CropRect, EditorStep } from '@framewala/domain';
+import { primaryButton } from '../../components/button-styles';
+import { getOrderDraft, toOrderPhoto, updateOrderDraft, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
+import { isAbortError } from '../../lib/xhr-upload';
+import { cropUpload, useFrameSets, useWhiteBorders } from './api';
+import { BorderStep } from './border-step';
+import { CropTool, type CropAction } from './crop-tool';
+import { CustomSizeStep } from './custom-size-step';
+import {
+  applyCrop,
+  borderForIndex,
+  borderInches,
+  chooseBorder,
+  chooseFrame,
+  choosePreset,
+  chosenFrame,
+  chosenPrintSize,
+  coversWholePhoto,
+  cropIsApplied,
+  effectiveCrop,
+  goBack,
+  goNext,
+  goToStep,
+  keepWholePhoto,
+  moveCrop,
+  openFrameSet,
+  setQuantity,
+  typeCustomSize,
+  type PrintSize,
+} from './editor-model';
+import { FrameStep } from './frame-step';
+import { FramePreview } from './frame-preview';
+import { OptionsStep } from './options-step';
+import { SizeStep } from './size-step';
+import { STEP_HEADING_ID } from './step-ui';
+import { SummaryStep } from './summary-step';
+
+const update = (change: (draft: OrderDraft) => OrderDraft) => updateOrderDraft(change);
+
+/** The browser asks before leaving while a photo is loaded (seed §2). */
+function useLeaveGuard(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+}
+
+/**
+ * 'Crop Image': sends the box (the original's pixels) to the server, which cuts it from the full-resolution original;
+ * the cropped upload then becomes the order's photo. A box covering the whole photo needs no server crop.
+ */
+function useCropAction(print: PrintSize | null): CropAction {
+  const [state, setState] = useState<CropAction['state']>({ status: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(async (): Promise<boolean> => {
+    const draft = getOrderDraft();
+    if (!draft || !print) return false;
+    if (cropIsApplied(draft, print)) return true;
+    const rect: CropRect | null = effectiveCrop(draft, print);
+    if (!rect) return false;
+    if (coversWholePhoto(rect, draft.sourcePhoto)) {
+      update(keepWholePhoto);
+      setState({ status: 'idle' });
+      return true;
+    }
+    controller.current?.abort();
+    const ac = new AbortController();
+    controller.current = ac;
+    setState({ status: 'working', progress: { phase: 'sending', percent: 0 } });
+    try {
+      const upload = await cropUpload(draft.sourcePhoto._id, rect, {
+        signal: ac.signal,
+        onProgress: (progress) => {
+          if (!ac.signal.aborted) setState({ status: 'working', progress });
+        },
+      });
+      const photo = toOrderPhoto(upload);
+      if (!photo) throw new Error('The cropped photo could not be read.');
+      update((d) => (d.sourcePhoto._id === draft.sourcePhoto._id ? applyCrop(d, rect, photo) : d));
+      setState({ status: 'idle' });
+      return true;
+    } catch (error) {
+      if (isAbortError(error) || ac.signal.aborted) {
+        setState({ status: 'cancelled' });
+      } else {
+        setState({ status: 'error', message: error instanceof Error && error.message ? error.message : 'The crop failed. Please try again.' });
+      }
+      return false;
+    } finally {
+      if (controller.current === ac) controller.current = null;
+    }
+  }, [print]);
+
+  const cancel = useCallback(() => controller.current?.abort(), []);
+  return { state, run, cancel };
+}
+
+const STEPPER = [
+  { label: 'Size', steps: [1, 2] },
+  { label: 'Frame', steps: [3] },
+  { label: 'Border', steps: [4] },
+  { label: 'Summary', steps: [5] },
+] as const;
+
+function Stepper({ step }: { step: EditorStep }) {
+  const current = STEPPER.findIndex((s) => (s.steps as readonly number[]).includes(step));
+  return (
+    <ol className="flex items-center gap-1.5 text-sm sm:gap-2" aria-label="Progress">
+      {STEPPER.map((s, i) => {
+        const done = current > i;
+        const active = current === i;
+        return (
+          <li key={s.label} className="flex items-center gap-1.5 sm:gap-2" aria-current={active ? 'step' : undefined}>
+            <span
+              className={`flex h-6 w-6 items-center justify-center rounded-full text-xs font-semibold ${
+                active ? 'bg-saffron-700 text-white' : done ? 'bg-saffron-100 text-saffron-800' : 'bg-ink-100 text-ink-500'
+              }`}
+            >
+              {i + 1}
+            </span>
+            <span className={`${active ? 'font-semibold text-ink-900' : 'text-ink-500'} ${active ? '' : 'hidden sm:inline'}`}>{s.label}</span>
+            {i < STEPPER.length - 1 ? <span className="h-px w-4 bg-ink-200 sm:w-6" aria-hidden="true" /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function EditorPage() {
+  const draft = useOrderDraft();
+  useLeaveGuard(draft !== null);
+  if (!draft) return <UnreadablePhoto />;
+  return <Editor draft={draft} />;
+}
+
+function UnreadablePhoto() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
+      <title>Edit your photo — Framewala</title>
+      <h1 className="text-[2rem] font-semibold">Edit your photo</h1>
+      <p role="alert" className="mt-4 text-lg text-ink-600">
+        We couldn’t open your photo. Please upload it again.
+      </p>
+      <Link to="/" className={`${primaryButton} mt-8`}>
+        Start framing
+      </Link>
+    </div>
+  );
+}
+
+function Editor({ draft }: { draft: OrderDraft }) {
+  const navigate = useNavigate();
+  const sets = useFrameSets();
+  const borders = useWhiteBorders();
+  const print = chosenPrintSize(draft);
+  const choice = chosenFrame(draft, sets.data);
+  const cropAction = useCropAction(print);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { step } = draft;
+
+  // On a step change: bring the editor's top into view and move focus to the new panel's heading.
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const root = rootRef.current;
+    if (root && root.getBoundingClientRect().top < 0) root.scrollIntoView({ block: 'start' });
+    document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true });
+  }, [step]);
+
+  const applied = cropIsApplied(draft, print);
+  const cropping = cropAction.state.status === 'working';
+
+  /** Next from a size step: the crop is cut first (if it changed), then on to the frames. */
+  const nextFromSize = async () => {
+    if (await cropAction.run()) update((d) => goNext(d, sets.data));
+  };
+
+  const sizeStep = step === 1 || step === 2;
+  // While choosing a frame or a border on a phone, the preview stays in view above the choices.
+  const choosing = step === 3 || step === 4;
+  const showCrop = sizeStep && print !== null;
+  const crop = effectiveCrop(draft, print);
+  const borderIn = borderInches(draft.borderLevel);
+  const previewFrame = choice ? { frame: choice.frame, mouldingIn: choice.set.sizeInInches } : null;
+  const border = borderForIndex(borders.data, draft.borderLevel);
+
+  return (
+    <div ref={rootRef} className="mx-auto max-w-6xl scroll-mt-32 px-4 pt-5 pb-14 sm:px-6 lg:pt-8">
+      <title>Edit your photo — Framewala</title>
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <div>
+          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Photo editor</p>
+          <h1 className="mt-1 text-[1.7rem] leading-tight font-semibold sm:text-[2rem]">Edit your photo</h1>
+        </div>
+        {step > 0 ? <Stepper step={step} /> : null}
+      </div>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-8">
+        <section
+          aria-label={showCrop ? 'Crop your photo' : 'Preview'}
+          className={`min-w-0 lg:sticky lg:top-32 ${
+            choosing ? 'max-lg:sticky max-lg:top-[6.6rem] max-lg:z-20 max-lg:-mx-4 max-lg:bg-cream/95 max-lg:px-4 max-lg:pt-2 max-lg:pb-1 max-lg:backdrop-blur' : ''
+          }`}
+        >
+          {showCrop && print ? (
+            <CropTool
+              key={`${draft.sourcePhoto._id}|${print.widthIn}x${print.heightIn}`}
+              source={draft.sourcePhoto}
+              print={print}
+              initial={draft.crop}
+              onCropChange={(rect) => update((d) => moveCrop(d, rect))}
+              applied={applied}
+              whole={applied && draft.photo._id === draft.sourcePhoto._id}
+              action={cropAction}
+            />
+          ) : (
+            <FramePreview
+              photo={draft.sourcePhoto}
+              crop={crop}
+              print={print}
+              frame={step >= 3 || step === 0 ? previewFrame : null}
+              borderIn={borderIn}
+              stateKey={`${previewFrame?.frame._id ?? 'none'}|${previewFrame ? draft.borderLevel : 0}|${print?.name ?? 'photo'}`}
+              compact={choosing}
+            />
+          )}
+        </section>
+
+        <section
+          aria-labelledby={STEP_HEADING_ID}
+          className="min-w-0 rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-6"
+          data-step={step}
+        >
+          {step === 0 ? (
+            <OptionsStep sizeReady={print !== null && applied} onChoose={(s) => update((d) => goToStep(d, s))} />
+          ) : step === 1 ? (
+            <SizeStep
+              draft={draft}
+              onChoose={(size) => update((d) => choosePreset(d, size))}
+              onCustom={() => update((d) => goToStep(d, 2))}
+              onBack={() => update((d) => goBack(d, sets.data))}
+              onNext={() => void nextFromSize()}
+              nextBusy={cropping}
+            />
+          ) : step === 2 ? (
+            <CustomSizeStep
+              draft={draft}
+              onType={(input) => update((d) => typeCustomSize(d, input))}
+              onBack={() => update((d) => goBack(d, sets.data))}
+              onNext={() => void nextFromSize()}
+              nextBusy={cropping}
+            />
+          ) : step === 3 ? (
+            <FrameStep
+              draft={draft}
+              print={print}
+              onOpenSet={(set) => update((d) => openFrameSet(d, set))}
+              onChooseFrame={(set, frame) => update((d) => chooseFrame(d, set, frame))}
+              onBack={() => update((d) => goBack(d, sets.data))}
+              onNext={() => update((d) => goNext(d, sets.data))}
+            />
+          ) : step === 4 ? (
+            <BorderStep
+              level={draft.borderLevel}
+              onChoose={(index) => update((d) => chooseBorder(d, index))}
+              onBack={() => update((d) => goBack(d, sets.data))}
+              onNext={() => update((d) => goNext(d, sets.data))}
+            />
+          ) : (
+            <SummaryStep
+              draft={draft}
+              print={print}
+              choice={choice}
+              border={border}
+              sets={sets.data}
+              borders={borders.data}
+              onQuantity={(q) => update((d) => setQuantity(d, q))}
+              onBack={() => update((d) => goBack(d, sets.data))}
+              onProceed={() => void navigate('/checkout')}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

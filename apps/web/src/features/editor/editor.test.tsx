@@ -1,0 +1,379 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
+import { renderRoute, SAMPLE_SITE } from '../../test/render';
+import { OPTIONS_HEADING, OPTIONS_HINT } from './options-step';
+
+// ── Fixtures: the catalogue as the API serves it ─────────────────────────────────────────────────────────────
+
+const part = (set: string, finish: string, p: string) => `/media/frames/v1/${set}/${finish}/${p}.webp`;
+const frame = (set: string, finish: string, name: string) => ({
+  _id: `${set}--${finish}`,
+  frameName: name,
+  frameCategory: name === 'Walnut' ? 'Wood' : 'Black & White',
+  frameDescription: `${name} description.`,
+  sideUp: part(set, finish, 'side-up'),
+  sideDown: part(set, finish, 'side-down'),
+  sideLeft: part(set, finish, 'side-left'),
+  sideRight: part(set, finish, 'side-right'),
+  topLeft: part(set, finish, 'top-left'),
+  topRight: part(set, finish, 'top-right'),
+  bottomLeft: part(set, finish, 'bottom-left'),
+  bottomRight: part(set, finish, 'bottom-right'),
+});
+
+const SETS: FrameSet[] = [
+  {
+    _id: 'set-slim-edge',
+    frameName: 'Slim Edge',
+    sizeInInches: 0.8,
+    framePrice: 4.5,
+    thumbnailUrl: '/media/frames/v1/slim-edge/thumbnail.webp',
+    label: '0.8 in',
+    padding: 0,
+    frames: [frame('slim-edge', 'matte-black', 'Matte Black'), frame('slim-edge', 'gallery-white', 'Gallery White')],
+  },
+  {
+    _id: 'set-classic',
+    frameName: 'Classic',
+    sizeInInches: 1,
+    framePrice: 5.5,
+    thumbnailUrl: null,
+    label: '1 in',
+    padding: 0,
+    frames: [frame('classic', 'walnut', 'Walnut'), frame('classic', 'matte-black', 'Matte Black')],
+  },
+];
+
+const BORDERS: MotifBorder[] = (
+  [
+    ['No border', 'None', 0],
+    ['Hairline', '0.4 in (1 cm)', 99],
+    ['Slim', '0.8 in (2 cm)', 149],
+    ['Classic', '1.2 in (3 cm)', 199],
+    ['Wide', '2 in (5 cm)', 299],
+    ['Gallery', '3.1 in (8 cm)', 449],
+    ['Museum', '4.7 in (12 cm)', 699],
+  ] as const
+).map(([name, sizeName, price], i) => ({ _id: `border-${i}`, name, sizeName, size: WHITE_BORDER_LEVELS[i] ?? 0, price }));
+
+function sizeGroups(imageType: 'landscape' | 'portrait' | 'square') {
+  return sizeGroupsFor(imageType).map((g) => ({ _id: g.id, format: g.format, sizes: g.sizes.map((s) => ({ _id: s.id, ...s })) }));
+}
+
+function stubCatalogue() {
+  const calls: { url: string; body?: unknown }[] = [];
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ url, body });
+    if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
+    if (url.endsWith('/api/get-frame')) return json({ getFrameSize: SETS });
+    if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: BORDERS });
+    if (url.endsWith('/api/get-price-and-size')) return json({ getSizes: sizeGroups((body as { imageType: 'landscape' }).imageType) });
+    throw new TypeError(`unexpected fetch in test: ${url}`);
+  });
+  vi.stubGlobal('fetch', spy);
+  return calls;
+}
+
+const PHOTO = {
+  _id: 'up-1',
+  url: '/media/uploads/up-1/rendition.webp',
+  thumbnailUrl: '/media/uploads/up-1/thumb.webp',
+  imageType: 'landscape',
+  width: 3000,
+  height: 2000,
+  dpi: { x: 96, y: 96 },
+  format: 'jpeg',
+  status: 'ready',
+  parentId: null,
+  crop: null,
+};
+
+const SIZE_12x8 = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
+
+function seed(order: Partial<OrderDraft> & Record<string, unknown> = {}) {
+  window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: PHOTO, ...order }));
+}
+
+const stored = () => readStoredOrder() as Partial<OrderDraft> & Record<string, unknown>;
+
+async function openEditor(order: Partial<OrderDraft> & Record<string, unknown> = {}) {
+  const calls = stubCatalogue();
+  seed(order);
+  const result = renderRoute('/edit-photo');
+  await screen.findByRole('heading', { level: 1, name: 'Edit your photo' }, { timeout: 10_000 });
+  return { ...result, calls };
+}
+
+const stepHeading = () => document.getElementById('editor-step-heading') as HTMLElement;
+
+// ── Tests ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+describe('photo editor: options and sizes', () => {
+  it('opens on the options panel with the seed’s heading, hint and four options', async () => {
+    const { user } = await openEditor();
+    expect(stepHeading()).toHaveTextContent(OPTIONS_HEADING);
+    expect(OPTIONS_HEADING).toBe('Looking great! Want to make any changes to your perfect picture?');
+    expect(screen.getByText(OPTIONS_HINT)).toBeVisible();
+    expect(OPTIONS_HINT).toBe("Now's the time to crop or enhance your photo if you'd like.");
+    for (const name of ['Image Sizes', 'Custom Size', 'Frame Profile', 'Motif border']) {
+      expect(screen.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+    await user.click(screen.getByRole('button', { name: /^Custom Size/ }));
+    expect(stepHeading()).toHaveTextContent('Choose your custom size');
+    expect(stored().step).toBe(2);
+  });
+
+  it('lists the sizes for the photo’s orientation and highlights the one clicked', async () => {
+    const { user, calls } = await openEditor({ step: 1 });
+    const table = await screen.findByRole('table');
+    expect(calls.find((c) => c.url.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Format', 'Size', 'Starting Price']);
+    expect(within(table).getByRole('rowheader', { name: '16:9' })).toBeInTheDocument();
+
+    const next = screen.getByRole('button', { name: /Next: Select Frame/ });
+    expect(next).toBeDisabled();
+    const row = within(table).getByRole('button', { name: /^12x8 in/ });
+    expect(row).toHaveAttribute('aria-pressed', 'false');
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-pressed', 'true');
+    expect(stored().size).toMatchObject({ _id: '3x2-12x8', width: 12, height: 8 });
+    expect(next).toBeEnabled();
+  });
+
+  it('shows each size’s print quality for this photo and flags sizes under 96 ppi', async () => {
+    await openEditor({ step: 1 });
+    const table = await screen.findByRole('table');
+    // 3000 × 2000 px at 12 × 8 in = 250 ppi; at 60 × 33.75 in = 50 ppi.
+    expect(within(table).getByRole('button', { name: /^12x8 in/ })).toHaveTextContent('Excellent · 250 ppi');
+    const big = within(table).getByRole('button', { name: /^60x33.75 in/ });
+    expect(big).toHaveTextContent('Low · 50 ppi');
+    expect(big).toHaveTextContent('may print blurry');
+    expect(big.querySelector('[data-quality="low"]')).not.toBeNull();
+  });
+
+  it('choosing a preset clears a custom size, and typing a custom size clears the preset', async () => {
+    const { user } = await openEditor({ step: 2, customSize: { width: '20', height: '16' } });
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stepHeading()).toHaveTextContent('Choose your print size');
+    await user.click(await screen.findByRole('button', { name: /^12x8 in/ }));
+    expect(stored().customSize).toBeNull();
+    expect(stored().size).toMatchObject({ _id: '3x2-12x8' });
+
+    await user.click(screen.getByRole('button', { name: 'Select Custom Size' }));
+    expect(stepHeading()).toHaveTextContent('Choose your custom size');
+    expect(screen.getByLabelText('Width')).toHaveValue('');
+    await user.type(screen.getByLabelText('Width'), '1');
+    expect(stored().size).toBeNull();
+    expect(stored().customSize).toEqual({ width: '1', height: '' });
+  });
+
+  it('marks a custom side above 40 or below 4 in invalid, says why and does not use it', async () => {
+    const { user } = await openEditor({ step: 2 });
+    const width = screen.getByLabelText('Width');
+    const height = screen.getByLabelText('Height');
+    const next = screen.getByRole('button', { name: /Next: Select Frame/ });
+    await user.type(width, '41');
+    await user.type(height, '3');
+    expect(width).toHaveAttribute('aria-invalid', 'true');
+    expect(height).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Width can be at most 40 in')).toBeVisible();
+    expect(screen.getByText('Height must be at least 4 in')).toBeVisible();
+    expect(next).toBeDisabled();
+
+    await user.clear(width);
+    await user.type(width, '16');
+    await user.clear(height);
+    await user.type(height, '12');
+    expect(width).not.toHaveAttribute('aria-invalid');
+    expect(height).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('16 × 12 in')).toBeVisible();
+    expect(next).toBeEnabled();
+  });
+});
+
+describe('photo editor: Back rules (seed §4)', () => {
+  const framed = { size: SIZE_12x8, crop: { x: 0, y: 0, width: 3000, height: 2000 }, frameSetId: 'set-classic', frameId: 'classic--walnut' };
+
+  it('size → options', async () => {
+    const { user } = await openEditor({ step: 1 });
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stepHeading()).toHaveTextContent(OPTIONS_HEADING);
+  });
+
+  it('custom size → size', async () => {
+    const { user } = await openEditor({ step: 2 });
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stored().step).toBe(1);
+  });
+
+  it('frame design → 1 without a custom size', async () => {
+    const { user } = await openEditor({ ...framed, step: 3 });
+    await screen.findByRole('list', { name: 'Frame sets' });
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stored().step).toBe(1);
+    expect(stepHeading()).toHaveTextContent('Choose your print size');
+  });
+
+  it('frame design → 2 with a custom size', async () => {
+    const { user } = await openEditor({ step: 3, customSize: { width: '16', height: '12' } });
+    await screen.findByRole('list', { name: 'Frame sets' });
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stored().step).toBe(2);
+    expect(stepHeading()).toHaveTextContent('Choose your custom size');
+  });
+
+  it('frame design with a set open → closes the set and stays on 3', async () => {
+    const { user } = await openEditor({ ...framed, step: 3 });
+    await user.click(await screen.findByRole('button', { name: /^Classic, 1 in moulding/ }));
+    expect(stored()).toMatchObject({ openFrameSetId: 'set-classic', frameSetId: 'set-classic', frameId: 'classic--walnut' });
+    expect(screen.getByRole('group', { name: 'Finish' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stored()).toMatchObject({ step: 3, openFrameSetId: null, frameId: 'classic--walnut' });
+    expect(screen.getByRole('list', { name: 'Frame sets' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stored().step).toBe(1);
+  });
+
+  it('border → 3 and summary → 4', async () => {
+    const { user } = await openEditor({ ...framed, frameId: 'classic--walnut', step: 5 });
+    expect(stepHeading()).toHaveTextContent('Your Frame Details');
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stepHeading()).toHaveTextContent('Choose a white border to frame if required');
+    expect(stored().step).toBe(4);
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    expect(stepHeading()).toHaveTextContent('Pick your frame design');
+    expect(stored().step).toBe(3);
+  });
+});
+
+describe('photo editor: frames, borders, summary and prices', () => {
+  const ready = {
+    size: SIZE_12x8,
+    crop: { x: 0, y: 0, width: 3000, height: 2000 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+  };
+
+  it('shows each frame set with its moulding width and its price for the chosen size, with a thumbnail fallback', async () => {
+    await openEditor({ ...ready, frameSetId: null, frameId: null, step: 3 });
+    const list = await screen.findByRole('list', { name: 'Frame sets' });
+    // 12 × 8 = 96 sq in: Slim Edge 96 × ₹4.50 = ₹432, Classic 96 × ₹5.50 = ₹528.
+    const slim = within(list).getByRole('button', { name: /^Slim Edge/ });
+    expect(slim).toHaveTextContent('0.8 in');
+    expect(slim).toHaveTextContent('₹432.00');
+    const classic = within(list).getByRole('button', { name: /^Classic/ });
+    expect(classic).toHaveTextContent('₹528.00');
+    expect(classic.querySelector('[data-fallback]')).not.toBeNull(); // no thumbnail URL
+    expect(screen.getByRole('button', { name: /Next: Select Motif Size/ })).toBeDisabled();
+  });
+
+  it('shows a set’s finishes as tiles and chooses one', async () => {
+    const { user } = await openEditor({ ...ready, step: 3, openFrameSetId: 'set-classic' });
+    const tiles = await screen.findByTestId('finish-tiles');
+    const black = within(tiles).getByRole('button', { name: 'Matte Black' });
+    await user.click(black);
+    expect(black).toHaveAttribute('aria-pressed', 'true');
+    expect(stored().frameId).toBe('classic--matte-black');
+    await user.click(screen.getByRole('button', { name: /Next: Select Motif Size/ }));
+    expect(stored().step).toBe(4);
+  });
+
+  it('maps border card 0..6 to the seven levels, shows “Border” for size 0 and a tooltip', async () => {
+    const { user } = await openEditor({ ...ready, step: 4 });
+    const list = await screen.findByRole('list', { name: 'White borders' });
+    const cards = within(list).getAllByRole('button');
+    expect(cards).toHaveLength(7);
+    expect(cards[0]).toHaveTextContent('No border');
+    expect(cards[0]).toHaveTextContent('Border');
+    expect(cards[0]).toHaveTextContent('₹0.00');
+    for (const [index, card] of cards.entries()) {
+      await user.click(card);
+      expect(stored().borderLevel ?? 0).toBe(index);
+      expect(card).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByTestId('framed-preview').getAttribute('data-state')).toContain(`|${index}|`);
+    }
+    expect(WHITE_BORDER_LEVELS[cards.length - 1]).toBe(4.7);
+    const tip = document.getElementById(cards[5]!.getAttribute('aria-describedby') ?? '') as HTMLElement;
+    expect(tip).toHaveAttribute('role', 'tooltip');
+    expect(tip).toHaveTextContent('Gallery · 3.1 in (8 cm) · ₹449.00');
+    await user.click(screen.getByRole('button', { name: /Next: Finish/ }));
+    expect(stored().step).toBe(5);
+  });
+
+  it('keeps the quantity at 1 or more (and at most 50) and totals it', async () => {
+    const { user } = await openEditor({ ...ready, step: 5, borderLevel: 3 });
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    await screen.findByText('₹727.00', { selector: '[data-testid=total-price]' }); // 528 + 199
+    expect(minus).toBeDisabled();
+    await user.click(minus);
+    expect(screen.getByTestId('quantity')).toHaveTextContent('1');
+    await user.click(plus);
+    await user.click(plus);
+    expect(screen.getByTestId('quantity')).toHaveTextContent('3');
+    expect(stored().quantity).toBe(3);
+    expect(screen.getByTestId('total-price')).toHaveTextContent('₹2,181.00');
+    await user.click(minus);
+    await user.click(minus);
+    expect(screen.getByTestId('quantity')).toHaveTextContent('1');
+    expect(minus).toBeDisabled();
+
+    seed({ ...ready, step: 5, quantity: 50 });
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: ORDER_STORAGE_KEY })));
+    await waitFor(() => expect(screen.getByTestId('quantity')).toHaveTextContent('50'));
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  });
+
+  it('lists the frame details and goes to checkout', async () => {
+    const { user, router } = await openEditor({ ...ready, step: 5 });
+    const details = await screen.findByTestId('frame-details');
+    await waitFor(() => expect(details).toHaveTextContent('FrameWalnut · Classic'));
+    expect(details).toHaveTextContent('Size12x8 in');
+    expect(details).toHaveTextContent('Motif BorderN/A');
+    expect(details).toHaveTextContent('Frame Size1 in moulding');
+    expect(details).toHaveTextContent('Outer size14 × 10 in (35.6 × 25.4 cm)');
+    expect(details).toHaveTextContent('CategoryWood');
+    expect(details).toHaveTextContent('DescriptionWalnut description.');
+    await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+    // Buyer details (/checkout) need sign-in: signed out, it sends the customer to sign in and back.
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/edit-photo'));
+    const { pathname, search } = router.state.location;
+    expect(pathname === '/checkout' || (pathname === '/sign-in' && new URLSearchParams(search).get('next') === '/checkout')).toBe(true);
+  });
+
+  it('shows FSP, WBP (only above 0) and Total in the header strip, with the Total tooltip', async () => {
+    const { user } = await openEditor({ ...ready, step: 4 });
+    const strip = await screen.findByTestId('price-strip');
+    expect(within(strip).getByTestId('fsp')).toHaveTextContent('₹528.00');
+    expect(within(strip).queryByTestId('wbp')).toBeNull();
+    expect(within(strip).getByTestId('total')).toHaveTextContent('₹528.00');
+    await user.click(within(await screen.findByRole('list', { name: 'White borders' })).getAllByRole('button')[4]!);
+    expect(within(strip).getByTestId('wbp')).toHaveTextContent('₹299.00');
+    expect(within(strip).getByTestId('total')).toHaveTextContent('₹827.00');
+    const tip = within(strip).getByRole('tooltip');
+    expect(tip).toHaveTextContent(/^Total = FSP \+ WBP$/);
+    expect(within(strip).getByTestId('total')).toHaveAttribute('aria-describedby', tip.id);
+  });
+
+  it('keeps the whole order across a reload', async () => {
+    const first = await openEditor({ ...ready, step: 4, borderLevel: 2, quantity: 2 });
+    first.unmount();
+    renderRoute('/edit-photo');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Choose a white border to frame if required' })).toBeVisible();
+    expect(stored()).toMatchObject({ borderLevel: 2, quantity: 2, frameId: 'classic--walnut', size: { _id: '3x2-12x8' } });
+    const cards = within(await screen.findByRole('list', { name: 'White borders' })).getAllByRole('button');
+    expect(cards[2]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('asks before leaving while a photo is loaded', async () => {
+    await openEditor({ step: 0 });
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import type { ComponentType, SVGProps } from 'react';
+import type { EditorStep } from '@framewala/domain';
+import { ArrowRightIcon, CropIcon, FrameIcon, RulerIcon } from '../../components/icons';
+import { EDITOR_OPTIONS } from './editor-model';
+import { StepHeading } from './step-ui';
+
+/** The seed's options panel, word for word (§2 "Ordering flow"). */
+export const OPTIONS_HEADING = 'Looking great! Want to make any changes to your perfect picture?';
+export const OPTIONS_HINT = "Now's the time to crop or enhance your photo if you'd like.";
+
+const MatIcon = (props: SVGProps<SVGSVGElement>) => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true" {...props}>
+    <rect x="3" y="3" width="18" height="18" rx="1" />
+    <rect x="6.5" y="6.5" width="11" height="11" strokeDasharray="2 2" />
+    <rect x="9" y="9" width="6" height="6" />
+  </svg>
+);
+
+const ICONS: Record<number, ComponentType<SVGProps<SVGSVGElement>>> = { 1: RulerIcon, 2: CropIcon, 3: FrameIcon, 4: MatIcon };
+
+type OptionsStepProps = {
+  onChoose: (step: EditorStep) => void;
+  /** Frame Profile and Motif border need a size (and its crop) first. */
+  sizeReady: boolean;
+};
+
+export function OptionsStep({ onChoose, sizeReady }: OptionsStepProps) {
+  return (
+    <>
+      <StepHeading eyebrow="Your photo is in" title={OPTIONS_HEADING} hint={OPTIONS_HINT} />
+      <ul className="grid gap-2.5">
+        {EDITOR_OPTIONS.map((option) => {
+          const Icon = ICONS[option.step] ?? FrameIcon;
+          const needsSize = option.step >= 3 && !sizeReady;
+          return (
+            <li key={option.step}>
+              <button
+                type="button"
+                onClick={() => onChoose(needsSize ? 1 : option.step)}
+                className="group flex w-full items-center gap-3.5 rounded-xl border border-ink-100 bg-white px-4 py-3.5 text-left transition-colors hover:border-saffron-300 hover:bg-saffron-50/50"
+              >
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-saffron-50 text-saffron-700 ring-1 ring-saffron-100 group-hover:bg-saffron-100">
+                  <Icon className="h-5 w-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-ink-900">{option.label}</span>
+                  <span className="mt-0.5 block text-sm leading-snug text-ink-600">{needsSize ? 'Choose a size first' : option.hint}</span>
+                </span>
+                <ArrowRightIcon className="h-4 w-4 shrink-0 text-ink-400 transition-transform group-hover:translate-x-0.5 group-hover:text-saffron-700" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { Fragment } from 'react';
+import { formatInr, rupeesToPaise, type SizeGroup, type SizeOption } from '@framewala/domain';
+import { secondaryButton } from '../../components/button-styles';
+import { CheckIcon } from '../../components/icons';
+import type { OrderDraft } from '../../lib/order-storage';
+import { useSizeGroups } from './api';
+import { photoQuality } from './editor-model';
+import { BackButton, LoadError, LoadingRows, NextButton, QualityBadge, StepActions, StepHeading } from './step-ui';
+
+type SizeStepProps = {
+  draft: OrderDraft;
+  onChoose: (size: SizeOption & { format: string }) => void;
+  onCustom: () => void;
+  onBack: () => void;
+  onNext: () => void;
+  /** Next is working (the crop is being cut) or blocked. */
+  nextBusy: boolean;
+};
+
+/** Step 1: the preset sizes for the photo's orientation, grouped by format, with the print quality of each. */
+export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }: SizeStepProps) {
+  const imageType = draft.sourcePhoto.imageType;
+  const sizes = useSizeGroups(imageType);
+  const selectedId = draft.size?._id ?? null;
+  const canGoOn = selectedId !== null;
+
+  return (
+    <>
+      <StepHeading
+        eyebrow="Step 1 of 4 · Size"
+        title="Choose your print size"
+        hint="Sizes are in inches and follow your photo’s shape. The badge shows how sharp your photo will print at each size."
+      />
+      {sizes.isPending ? (
+        <LoadingRows label="Loading sizes" />
+      ) : sizes.isError ? (
+        <LoadError message="We couldn’t load the sizes. Please check your connection." onRetry={() => void sizes.refetch()} />
+      ) : (
+        <SizeTable groups={sizes.data} selectedId={selectedId} photo={draft.sourcePhoto} onChoose={onChoose} />
+      )}
+      <p className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-cream px-4 py-2.5 text-[0.95rem] text-ink-700">
+        Not the size you need?
+        <button type="button" onClick={onCustom} className={`${secondaryButton} min-h-10 px-4 py-1.5 text-sm`}>
+          Select Custom Size
+        </button>
+      </p>
+      <StepActions>
+        <BackButton onClick={onBack} />
+        <NextButton onClick={onNext} disabled={!canGoOn || nextBusy} describedBy={canGoOn ? undefined : 'size-next-hint'}>
+          Next: Select Frame
+        </NextButton>
+        {!canGoOn ? (
+          <p id="size-next-hint" className="w-full text-center text-sm text-ink-500 sm:text-right">
+            Choose a size to continue.
+          </p>
+        ) : null}
+      </StepActions>
+    </>
+  );
+}
+
+type SizeTableProps = {
+  groups: SizeGroup[];
+  selectedId: string | null;
+  photo: { width: number; height: number };
+  onChoose: (size: SizeOption & { format: string }) => void;
+};
+
+function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
+  return (
+    <div className="relative max-h-[400px] overflow-y-auto overscroll-contain rounded-xl border border-ink-100 bg-white" data-testid="size-table-scroll">
+      <table className="w-full border-collapse text-left text-[0.95rem]">
+        <caption className="sr-only">Preset print sizes with their starting price and the print quality of your photo</caption>
+        <thead className="sticky top-0 z-10 bg-sand text-[0.8rem] text-ink-600">
+          <tr>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Format
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-semibold">
+              Size
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-right font-semibold">
+              Starting Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <Fragment key={group._id}>
+              {group.sizes.map((size, index) => {
+                const selected = size._id === selectedId;
+                const quality = photoQuality(photo, size.width, size.height);
+                const choose = () => onChoose({ ...size, format: group.format });
+                return (
+                  <tr
+                    key={size._id}
+                    onClick={choose}
+                    data-selected={selected || undefined}
+                    className={`cursor-pointer transition-colors ${index === 0 ? 'border-t-2 border-ink-100' : 'border-t border-ink-100/70'} ${
+                      selected ? 'bg-saffron-50' : 'hover:bg-cream'
+                    }`}
+                  >
+                    {index === 0 ? (
+                      <th
+                        scope="rowgroup"
+                        rowSpan={group.sizes.length}
+                        className="cursor-default bg-white py-2 pr-1 pl-3 align-top font-serif text-base font-semibold text-ink-900"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {group.format}
+                      </th>
+                    ) : null}
+                    <td className={`px-2 py-1.5 ${selected ? 'shadow-[inset_3px_0_0_var(--color-saffron-600)]' : ''}`}>
+                      <button
+                        type="button"
+                        aria-pressed={selected}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          choose();
+                        }}
+                        className="flex min-h-10 w-full flex-col items-start justify-center rounded-md text-left focus-visible:outline-offset-4"
+                      >
+                        <span className={`flex items-center gap-1.5 tabular-nums ${selected ? 'font-semibold text-saffron-900' : 'text-ink-900'}`}>
+                          {selected ? <CheckIcon className="h-4 w-4 text-saffron-700" /> : null}
+                          {size.sizeName} in
+                        </span>
+                        <span className="mt-0.5">
+                          <QualityBadge quality={quality} />
+                        </span>
+                      </button>
+                    </td>
+                    <td className="py-1.5 pr-3 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800">{formatInr(rupeesToPaise(size.price))}</td>
+                  </tr>
+                );
+              })}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { MAX_QUANTITY, MIN_QUANTITY, formatInr, formatMeasure, formatOuterSize, framedOuterSize, type FrameSet, type MotifBorder } from '@framewala/domain';
+import type { OrderDraft } from '../../lib/order-storage';
+import { borderInches, orderPrice, type FrameChoice, type PrintSize } from './editor-model';
+import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
+
+type SummaryStepProps = {
+  draft: OrderDraft;
+  print: PrintSize | null;
+  choice: FrameChoice | null;
+  border: MotifBorder | null;
+  sets: readonly FrameSet[] | undefined;
+  borders: readonly MotifBorder[] | undefined;
+  onQuantity: (quantity: number) => void;
+  onBack: () => void;
+  onProceed: () => void;
+};
+
+/** Step 5: 'Your Frame Details' with the quantity and the total. */
+export function SummaryStep({ draft, print, choice, border, sets, borders, onQuantity, onBack, onProceed }: SummaryStepProps) {
+  const price = orderPrice(draft, sets, borders);
+  const borderIn = borderInches(draft.borderLevel);
+  const outer =
+    print && choice ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches }) : null;
+  const rows: [string, string][] = [
+    ['Frame', choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : '—'],
+    ['Size', print ? `${print.name} in${print.kind === 'custom' ? ' (custom)' : ''}` : '—'],
+    ['Motif Border', border && border.size > 0 ? `${border.name} · ${border.sizeName}` : 'N/A'],
+    ['Frame Size', choice ? `${formatMeasure(choice.set.sizeInInches)} in moulding` : '—'],
+    ['Outer size', outer ? formatOuterSize(outer) : '—'],
+    ['Category', choice?.frame.frameCategory ?? '—'],
+    ['Description', choice?.frame.frameDescription ?? '—'],
+  ];
+  const q = draft.quantity;
+  return (
+    <>
+      <StepHeading eyebrow="Step 4 of 4 · Summary" title="Your Frame Details" />
+      <dl className="divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="frame-details">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 px-3.5 py-2.5">
+            <dt className="text-ink-500">{term}</dt>
+            <dd className="m-0 font-medium text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <span id="quantity-label" className="mb-1.5 block text-sm font-semibold text-ink-800">
+            Quantity
+          </span>
+          <div role="group" aria-labelledby="quantity-label" className="inline-flex items-center rounded-full border border-ink-200 bg-white p-1">
+            <button
+              type="button"
+              aria-label="Decrease quantity"
+              disabled={q <= MIN_QUANTITY}
+              onClick={() => onQuantity(q - 1)}
+              className="flex h-10 w-10 items-center justify-center rounded-full text-xl text-ink-800 hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-35"
+            >
+              −
+            </button>
+            <output aria-live="polite" aria-label="Quantity" className="w-10 text-center text-lg font-semibold tabular-nums" data-testid="quantity">
+              {q}
+            </output>
+            <button
+              type="button"
+              aria-label="Increase quantity"
+              disabled={q >= MAX_QUANTITY}
+              onClick={() => onQuantity(q + 1)}
+              className="flex h-10 w-10 items-center justify-center rounded-full text-xl text-ink-800 hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-35"
+            >
+              +
+            </button>
+          </div>
+        </div>
+        <div className="text-right">
+          <span className="block text-sm font-semibold text-ink-800">Total Price</span>
+          <span className="block font-serif text-[1.9rem] leading-tight font-semibold text-ink-900 tabular-nums" data-testid="total-price">
+            {price ? formatInr(price.checkoutPaise) : '—'}
+          </span>
+          {price && q > 1 ? <span className="block text-sm text-ink-500 tabular-nums">{formatInr(price.unitPaise)} each</span> : null}
+        </div>
+      </div>
+      <p className="mt-3 text-sm text-ink-500">Prices include taxes. Delivery details come next.</p>
+
+      <StepActions>
+        <BackButton onClick={onBack} />
+        <NextButton onClick={onProceed} disabled={!price}>
+          Proceed to Checkout
+        </NextButton>
+      </StepActions>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { currentUserResponseSchema, uploadSchema, type CurrentUserResponse, type Upload } from '@framewala/domain';
+import { z } from 'zod';
+import { ApiError } from '../../lib/api';
+import { authedApi } from '../../lib/auth-request';
+
+export type ProfileUser = CurrentUserResponse['user'];
+
+const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
+
+/** API.md: `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
+export async function fetchProfile(): Promise<ProfileUser> {
+  const parsed = currentUserResponseSchema.safeParse(await authedApi.get<unknown>('/api/user'));
+  if (!parsed.success) throw badAnswer();
+  return parsed.data.user;
+}
+
+/**
+ * Contracts: `GET /api/uploads` 🔒 → `{uploads: Upload[]}`, the customer's photos kept for 90 days. Read leniently:
+ * one malformed entry is skipped rather than hiding every photo.
+ */
+export async function fetchMyPhotos(): Promise<Upload[]> {
+  const body = await authedApi.get<unknown>('/api/uploads');
+  const list = z.object({ uploads: z.array(z.unknown()) }).safeParse(body);
+  if (!list.success) throw badAnswer();
+  return list.data.uploads.flatMap((item) => {
+    const upload = uploadSchema.safeParse(item);
+    return upload.success ? [upload.data] : [];
+  });
+}
+
+/**
+ * One row of the order history. `GET /api/orders` (API.md) arrives with the orders issue; until then the profile
+ * shows the empty state without calling it (a 404 would only add noise).
+ */
+export type OrderSummary = {
+  _id: string;
+  orderNumber: string;
+  createdAt: string;
+  status: string;
+  /** Paise. */
+  totalPaise: number;
+};

@@ -1,0 +1,178 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { renderRoute, renderWithProviders } from '../../test/render';
+import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
+import { clearToasts } from '../account/toast-store';
+import { OrderHistory } from './profile-page';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await import('./profile-page');
+});
+afterEach(() => clearToasts());
+
+const main = () => within(document.querySelector('main')!);
+
+const ADDRESS = {
+  fullName: 'Asha Verma',
+  phone: '+919876543210',
+  altPhone: '',
+  email: 'asha@example.com',
+  addressLine1: '12 MG Road',
+  addressLine2: '',
+  city: 'Bangalore',
+  state: 'Karnataka',
+  country: 'IN',
+  postalCode: '560001',
+  companyName: '',
+  isHyperlocal: false,
+  billingSameAsDelivery: true,
+};
+
+const upload = (id: string, over: Record<string, unknown> = {}) => ({
+  _id: id,
+  url: `/media/uploads/${id}/display.webp`,
+  thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
+  imageType: 'landscape',
+  width: 4000,
+  height: 3000,
+  dpi: { x: 300, y: 300 },
+  format: 'jpeg',
+  status: 'ready',
+  parentId: null,
+  crop: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2027-02-18T10:00:00.000Z',
+  ...over,
+});
+
+function dd(label: string): string | null | undefined {
+  const term = main().getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+describe('/user (profile)', { timeout: 30_000 }, () => {
+  it('needs sign-in', async () => {
+    const { router } = renderRoute('/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?next=%2Fuser');
+  });
+
+  it('shows the avatar, full name, e-mail and mobile, and N/A for every missing address field', async () => {
+    signInAs();
+    mockApi({ 'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } }, 'GET /api/uploads': { body: { uploads: [] } } });
+    renderRoute('/user');
+    expect(await main().findByRole('heading', { level: 1, name: 'Asha Verma' })).toBeVisible();
+    expect(main().getByTestId('profile-avatar')).toHaveTextContent('A');
+    expect(main().getByText('asha@example.com')).toBeVisible();
+    expect(main().getByText('+91 98765 43210')).toBeVisible();
+    await main().findByText('You haven’t saved a delivery address yet.');
+    for (const label of [
+      'Full Name',
+      'Email',
+      'Phone Number',
+      'Alt Phone Number',
+      'Address Line 1',
+      'Address Line 2',
+      'City',
+      'State',
+      'Postal Code',
+      'Company Name',
+      'Is Hyperlocal',
+    ]) {
+      expect(dd(label)).toBe('N/A');
+    }
+    expect(dd('Country')).toBe('IN');
+    expect(main().getByText(/No orders yet/)).toBeVisible();
+    expect(await main().findByText(/Photos you upload are kept here for 90 days/)).toBeVisible();
+  });
+
+  it('shows the saved address', async () => {
+    signInAs();
+    mockApi({ 'GET /api/user': { body: { user: { ...SAMPLE_USER, address: ADDRESS } } }, 'GET /api/uploads': { body: { uploads: [] } } });
+    renderRoute('/user');
+    await waitFor(() => expect(dd('Address Line 1')).toBe('12 MG Road'));
+    expect(dd('Full Name')).toBe('Asha Verma');
+    expect(dd('Phone Number')).toBe('+91 98765 43210');
+    expect(dd('Alt Phone Number')).toBe('N/A');
+    expect(dd('City')).toBe('Bangalore');
+    expect(dd('State')).toBe('Karnataka');
+    expect(dd('Postal Code')).toBe('560001');
+    expect(dd('Is Hyperlocal')).toBe('No');
+    expect(main().getByRole('link', { name: 'Edit address' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it("lists my photos with their expiry date; 'Frame this photo' starts a new order with it", async () => {
+    signInAs();
+    window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: upload('old'), quantity: 3 }));
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+      'GET /api/uploads': {
+        body: { uploads: [upload('p1'), upload('p2', { status: 'processing', url: null, thumbnailUrl: null }), { broken: true }] },
+      },
+    });
+    const { user, router } = renderRoute('/user');
+    const photos = within(await main().findByRole('region', { name: 'My photos' }));
+    const items = await photos.findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Kept until 18 Feb 2027');
+    expect(within(items[0]!).getByRole('img')).toHaveAttribute('src', '/media/uploads/p1/thumb.webp');
+    expect(within(items[1]!).queryByRole('button', { name: 'Frame this photo' })).toBeNull();
+    expect(items[1]).toHaveTextContent('Still being prepared');
+
+    await user.click(within(items[0]!).getByRole('button', { name: 'Frame this photo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
+    const order = JSON.parse(window.localStorage.getItem(ORDER_STORAGE_KEY) ?? '{}') as { photo: { _id: string }; quantity?: number };
+    expect(order.photo._id).toBe('p1');
+    expect(order.quantity).toBeUndefined();
+  });
+
+  it('copes with the photos list being unavailable', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+      'GET /api/uploads': { status: 404, body: { message: 'This API route does not exist.', code: 'ROUTE_NOT_FOUND' } },
+    });
+    renderRoute('/user');
+    expect(await main().findByText(/Photos you upload are kept here for 90 days/)).toBeVisible();
+  });
+
+  it('offers to retry when the profile cannot load', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { status: 500, body: { message: 'Something went wrong on our side.', code: 'INTERNAL' } },
+      'GET /api/uploads': { body: { uploads: [] } },
+    });
+    renderRoute('/user');
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t load your address.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    // The name still shows, from the session.
+    expect(main().getByRole('heading', { level: 1, name: 'Asha Verma' })).toBeVisible();
+  });
+});
+
+describe('OrderHistory', () => {
+  it('shows number, date, status and total', () => {
+    renderWithProviders(
+      <OrderHistory
+        orders={[
+          { _id: 'o1', orderNumber: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'in_production', totalPaise: 123456_00 },
+        ]}
+      />,
+    );
+    const row = screen.getAllByRole('row')[1]!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['FW-1042', '21 Nov 2026', 'In production', '₹1,23,456.00']);
+  });
+
+  it('has an empty state', () => {
+    renderWithProviders(<OrderHistory orders={[]} />);
+    expect(screen.getByText(/No orders yet/)).toBeVisible();
+    expect(screen.getByRole('link', { name: /Frame a photo/ })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * The browser's check before sending a photo (issue 3): one file, at most 2 GiB, JPEG or TIFF by content (magic
+ * bytes, whatever the name says), and the size from the header (JPEG SOF, TIFF IFD0, after EXIF orientation) within
+ * the upload rules — without decoding the image. Only the first 256 KB are read, plus whatever the header points to.
+ * The server checks everything again; this is only so that a wrong file is refused at once, before any byte is sent.
+ */
+import {
+  ERROR_CATALOGUE,
+  FORMAT_SNIFF_BYTES,
+  UNSUPPORTED_TYPE_MESSAGE,
+  checkImageDimensions,
+  checkUploadBytes,
+  detectImageFormat,
+  isAcceptedFormat,
+  readImageHeader,
+  type ByteRange,
+  type ImageFormat,
+  type ImageHeader,
+} from '@framewala/domain';
+
+export const ONE_PHOTO_MESSAGE = 'Please choose one photo at a time.';
+export const EMPTY_FILE_MESSAGE = 'This file is empty. Please choose a JPG or TIF photo.';
+export const UNREADABLE_MESSAGE = ERROR_CATALOGUE.IMAGE_UNREADABLE.message;
+export const FILE_READ_MESSAGE = 'We could not open this file. Please choose it again.';
+
+const FORMAT_NAMES: Record<Exclude<ImageFormat, 'jpeg' | 'tiff'>, string> = {
+  png: 'PNG',
+  gif: 'GIF',
+  webp: 'WebP',
+  heic: 'HEIC',
+  bmp: 'BMP',
+};
+
+/** "This file is a PNG image. Only JPG and TIF photos are accepted." or, for anything else, the plain rule. */
+export function wrongTypeMessage(format: ImageFormat | null): string {
+  if (format && format !== 'jpeg' && format !== 'tiff') return `This file is a ${FORMAT_NAMES[format]} image. ${UNSUPPORTED_TYPE_MESSAGE}`;
+  return `This file is not a JPG or TIF photo. ${UNSUPPORTED_TYPE_MESSAGE}`;
+}
+
+export type PhotoRefusal =
+  | 'NO_FILE'
+  | 'MULTIPLE_FILES'
+  | 'EMPTY_FILE'
+  | 'UPLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'IMAGE_DIMENSIONS'
+  | 'IMAGE_UNREADABLE'
+  | 'FILE_READ_ERROR';
+
+export type PhotoCheck =
+  | {
+      ok: true;
+      file: File;
+      /** Null only when the header was not found within the read budget: the server decides then. */
+      header: ImageHeader | null;
+    }
+  | { ok: false; code: PhotoRefusal; message: string };
+
+/** How much of the file is read first, how much more at a time, and at most in all. */
+export const FIRST_READ_BYTES = 256 * 1024;
+const MIN_EXTRA_READ = 64 * 1024;
+const MAX_READ_BYTES = 16 * 1024 * 1024;
+const MAX_READS = 32;
+
+async function readSlice(file: Blob, start: number, end: number): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(start, end).arrayBuffer());
+}
+
+/**
+ * Reads the header of `file`, fetching the byte ranges the reader asks for. Returns the header, a refusal for a
+ * truncated or broken file, or null when the budget ran out (an odd file with megabytes of metadata first).
+ */
+async function readHeaderOf(file: Blob, first: Uint8Array): Promise<ImageHeader | PhotoCheck | null> {
+  let prefix = first;
+  const extra: ByteRange[] = [];
+  let read = first.length;
+  for (let reads = 0; reads < MAX_READS; reads++) {
+    const result = readImageHeader(extra.length === 0 ? prefix : [{ offset: 0, bytes: prefix }, ...extra]);
+    if (result.ok) return result.header;
+    if (result.reason !== 'need-more' || result.needed > file.size) {
+      return { ok: false, code: 'IMAGE_UNREADABLE', message: UNREADABLE_MESSAGE };
+    }
+    if (read >= MAX_READ_BYTES) return null;
+    if (result.offset <= prefix.length + MIN_EXTRA_READ) {
+      // Close to what we hold: grow the prefix (at least double it).
+      const end = Math.min(file.size, Math.max(result.needed, prefix.length * 2));
+      const more = await readSlice(file, prefix.length, end);
+      const grown = new Uint8Array(prefix.length + more.length);
+      grown.set(prefix);
+      grown.set(more, prefix.length);
+      prefix = grown;
+      read += more.length;
+    } else {
+      // Far away (a TIFF directory at the end of the file): read just that range.
+      const end = Math.min(file.size, result.offset + Math.max(result.length, MIN_EXTRA_READ));
+      const bytes = await readSlice(file, result.offset, end);
+      extra.push({ offset: result.offset, bytes });
+      read += bytes.length;
+    }
+  }
+  return null;
+}
+
+export async function checkPhoto(files: ArrayLike<File>): Promise<PhotoCheck> {
+  if (files.length === 0) return { ok: false, code: 'NO_FILE', message: 'Please choose a photo.' };
+  if (files.length > 1) return { ok: false, code: 'MULTIPLE_FILES', message: ONE_PHOTO_MESSAGE };
+  const file = files[0] as File;
+  const size = checkUploadBytes(file.size);
+  if (!size.ok) return { ok: false, code: 'UPLOAD_TOO_LARGE', message: size.message };
+  if (file.size === 0) return { ok: false, code: 'EMPTY_FILE', message: EMPTY_FILE_MESSAGE };
+
+  let header: ImageHeader | PhotoCheck | null;
+  try {
+    const first = await readSlice(file, 0, Math.min(file.size, FIRST_READ_BYTES));
+    const format = detectImageFormat(first.subarray(0, FORMAT_SNIFF_BYTES));
+    if (!isAcceptedFormat(format)) return { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: wrongTypeMessage(format) };
+    header = await readHeaderOf(file, first);
+  } catch {
+    // The file was moved or deleted after it was chosen, or it is a folder.
+    return { ok: false, code: 'FILE_READ_ERROR', message: FILE_READ_MESSAGE };
+  }
+  if (header === null) return { ok: true, file, header: null };
+  if ('ok' in header) return header;
+  const dimensions = checkImageDimensions(header.orientedWidth, header.orientedHeight);
+  if (!dimensions.ok) return { ok: false, code: 'IMAGE_DIMENSIONS', message: dimensions.message };
+  return { ok: true, file, header };
+}

@@ -1,0 +1,448 @@
+import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { ONE_PHOTO_MESSAGE } from './check-photo';
+import { fileOf, jpegBytes, pngBytes } from './test-image-bytes';
+import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
+
+// ---- A stand-in for XMLHttpRequest that the test drives: progress, answer, abort. ----
+
+class FakeXhr {
+  static instances: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  constructor() {
+    FakeXhr.instances.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+const lastXhr = () => {
+  const xhr = FakeXhr.instances.at(-1);
+  if (!xhr) throw new Error('no upload request was made');
+  return xhr;
+};
+
+function uploadBody(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: 'up_123',
+    url: '/media/uploads/up_123/preview.webp',
+    thumbnailUrl: '/media/uploads/up_123/thumb.webp',
+    imageType: 'landscape',
+    width: 1200,
+    height: 800,
+    dpi: { x: 96, y: 96 },
+    format: 'jpeg',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    expiresAt: '2027-02-20T10:00:00.000Z',
+    status: 'ready',
+    parentId: null,
+    crop: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  FakeXhr.instances = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openModal() {
+  const rendered = renderRoute('/');
+  await rendered.user.click(await screen.findByRole('button', { name: 'Start framing' }));
+  const dialog = screen.getByRole('dialog', { name: 'Upload Photos' });
+  const zone = within(dialog).getByTestId('upload-drop-zone');
+  const input = within(dialog).getByTestId<HTMLInputElement>('upload-file-input');
+  return { ...rendered, dialog, zone, input };
+}
+
+/** Drops files on the zone, as a browser does (a DataTransfer with files and items). */
+function drop(zone: HTMLElement, files: File[]) {
+  const dataTransfer = { files, items: files.map((f) => ({ kind: 'file', type: f.type })), types: ['Files'], dropEffect: 'none' };
+  fireEvent.dragEnter(zone, { dataTransfer });
+  fireEvent.dragOver(zone, { dataTransfer });
+  fireEvent.drop(zone, { dataTransfer });
+}
+
+/**
+ * Waits for the dialog's alert without timers (they are faked in some tests): the check reads the file through
+ * Blob.arrayBuffer, which settles on real macrotasks.
+ */
+async function untilAlert(text = '') {
+  for (let i = 0; i < 200; i++) {
+    const alert = within(screen.getByRole('dialog')).queryByRole('alert');
+    if (alert && alert.textContent?.includes(text)) return alert;
+    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  throw new Error(`no alert containing "${text}" appeared`);
+}
+
+const jpeg = (w = 1200, h = 800, name = 'holiday.jpg') => fileOf(jpegBytes(w, h), name);
+
+describe('Upload Photos modal: the drop zone', () => {
+  it('shows the zone, the exact hint, and Cancel/Done disabled', async () => {
+    const { dialog, zone } = await openModal();
+    expect(within(dialog).getByText(UPLOAD_HINT)).toBeVisible();
+    expect(zone).toHaveAttribute('role', 'button');
+    // Both wordings are in the DOM; CSS shows 'Drag and drop' with a mouse and 'Tap to browse' on touch screens.
+    expect(zone).toHaveAccessibleName(/^Drag and drop your photo here.*browse your files/);
+    expect(zone).toHaveAccessibleDescription(UPLOAD_HINT);
+    expect(zone).toHaveAttribute('data-state', 'idle');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeDisabled();
+  });
+
+  it('opens the file dialog from the keyboard (Enter and Space) and shows that it is open until it closes', async () => {
+    const { zone, input, user } = await openModal();
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    await user.tab();
+    await user.tab();
+    expect(zone).toHaveFocus();
+    expect(zone).toHaveAttribute('data-focused', 'true');
+
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(zone).toHaveAttribute('data-state', 'dialog-open');
+    expect(zone).toHaveTextContent('Choose a photo in the window that opened');
+    fireEvent(input, new Event('cancel'));
+    expect(zone).toHaveAttribute('data-state', 'idle');
+
+    await user.keyboard(' ');
+    expect(click).toHaveBeenCalledTimes(2);
+    expect(zone).toHaveAttribute('data-state', 'dialog-open');
+    act(() => zone.blur());
+    expect(zone).not.toHaveAttribute('data-focused');
+  });
+
+  it('shows whether it will take what is being dragged', async () => {
+    const { zone } = await openModal();
+    const items = (...types: string[]) => ({ dataTransfer: { items: types.map((type) => ({ kind: 'file', type })), files: [] } });
+
+    fireEvent.dragEnter(zone, items('image/jpeg'));
+    expect(zone).toHaveAttribute('data-state', 'drag-accept');
+    expect(zone).toHaveAttribute('data-drag-active', 'true');
+    expect(zone).toHaveTextContent('Drop your photo to upload it');
+    fireEvent.dragLeave(zone, items('image/jpeg'));
+    expect(zone).toHaveAttribute('data-state', 'idle');
+    expect(zone).not.toHaveAttribute('data-drag-active');
+
+    fireEvent.dragEnter(zone, items('image/jpeg', 'image/jpeg'));
+    expect(zone).toHaveAttribute('data-state', 'drag-reject');
+    expect(zone).toHaveTextContent('Drop one photo at a time');
+    fireEvent.dragLeave(zone, items());
+
+    fireEvent.dragEnter(zone, items('image/png'));
+    expect(zone).toHaveAttribute('data-state', 'drag-reject');
+    expect(zone).toHaveTextContent('Only JPG and TIF photos are accepted');
+    fireEvent.dragLeave(zone, items());
+    expect(zone).toHaveAttribute('data-state', 'idle');
+  });
+});
+
+describe('Upload Photos modal: refusals before sending', () => {
+  it('refuses a PNG named .jpg by its content, without sending it', async () => {
+    const { zone, input, user } = await openModal();
+    await user.upload(input, fileOf(pngBytes(), 'beach.jpg', 'image/jpeg'));
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(alert.textContent).toBe('This file is a PNG image. Only JPG and TIF photos are accepted.');
+    expect(zone).toHaveAttribute('data-state', 'rejected');
+    expect(zone).toHaveAccessibleDescription(`This file is a PNG image. Only JPG and TIF photos are accepted. ${UPLOAD_HINT}`);
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('refuses two files dropped at once', async () => {
+    const { zone } = await openModal();
+    drop(zone, [jpeg(), jpeg(1500, 1000, 'second.jpg')]);
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(ONE_PHOTO_MESSAGE);
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('refuses a photo too small by its header with the exact message, without stray quotes', async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg(600, 600, 'small.jpg'));
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(alert.textContent).toBe(IMAGE_DIMENSION_MESSAGE);
+    expect(alert.textContent).not.toMatch(/["'“”]/);
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('refuses a file over 2 GiB by its size', async () => {
+    const { zone } = await openModal();
+    const big = jpeg();
+    Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 + 1 });
+    drop(zone, [big]);
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(UPLOAD_TOO_LARGE_MESSAGE);
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('hides the error after 5 seconds', async () => {
+    const { zone } = await openModal();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    drop(zone, [jpeg(600, 600)]);
+    await untilAlert();
+    act(() => vi.advanceTimersByTime(ERROR_HIDE_MS - 100));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(IMAGE_DIMENSION_MESSAGE);
+    act(() => vi.advanceTimersByTime(100));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(zone).toHaveAttribute('data-state', 'idle');
+  });
+
+  it('restarts the 5 seconds when a second refusal follows', async () => {
+    const { zone } = await openModal();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    drop(zone, [jpeg(600, 600)]);
+    await untilAlert();
+    act(() => vi.advanceTimersByTime(4000));
+    drop(zone, [fileOf(pngBytes(), 'x.jpg')]);
+    await untilAlert('PNG');
+    act(() => vi.advanceTimersByTime(4000));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Upload Photos modal: sending', () => {
+  it('sends the photo as field image with the claim header, shows progress, and cancels', async () => {
+    const { input, user } = await openModal();
+    const file = jpeg(4000, 3000);
+    await user.upload(input, file);
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = lastXhr();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/upload-image');
+    const sent = xhr.body?.get('image');
+    expect(sent).toBeInstanceOf(File);
+    expect(sent).toMatchObject({ name: 'holiday.jpg', size: file.size });
+    const claim = window.localStorage.getItem('framewala.claim');
+    expect(claim).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(xhr.headers['X-Upload-Claim']).toBe(claim);
+    expect(xhr.headers.Authorization).toBeUndefined();
+
+    const panel = screen.getByTestId('upload-progress');
+    expect(panel).toHaveTextContent('holiday.jpg');
+    expect(panel).toHaveTextContent('JPG · 4,000 × 3,000 px');
+    xhr.progress(0, 1000);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    xhr.progress(455, 1000);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '45');
+    expect(screen.getByTestId('upload-percent')).toHaveTextContent('45%');
+    expect(screen.getByRole('button', { name: 'Cancel upload' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(xhr.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByTestId('upload-drop-zone')).toHaveFocus();
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Upload cancelled.');
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the stored claim and sends the bearer token when signed in', async () => {
+    const claim = 'A'.repeat(43);
+    window.localStorage.setItem('framewala.claim', claim);
+    window.localStorage.setItem('framewala.token', 'header.payload.signature');
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(lastXhr().headers).toMatchObject({ 'X-Upload-Claim': claim, Authorization: 'Bearer header.payload.signature' });
+    expect(window.localStorage.getItem('framewala.claim')).toBe(claim);
+  });
+
+  it("shows the server's message for a refusal, and lets the customer try again", async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    lastXhr().respond(422, { message: 'We could not read this photo. Please try another JPG or TIF file.', code: 'IMAGE_UNREADABLE' });
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
+      'We could not read this photo. Please try another JPG or TIF file.',
+    );
+    expect(screen.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'rejected');
+
+    await user.upload(screen.getByTestId('upload-file-input'), jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
+    lastXhr().respond(413, { message: UPLOAD_TOO_LARGE_MESSAGE, code: 'UPLOAD_TOO_LARGE' });
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(UPLOAD_TOO_LARGE_MESSAGE));
+  });
+
+  it('shows a clear message when the connection drops', async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => lastXhr().onerror?.());
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
+      'The upload was interrupted. Please check your connection and try again.',
+    );
+  });
+});
+
+describe('Upload Photos modal: preview and Done', () => {
+  async function uploadToPreview(body = uploadBody()) {
+    const opened = await openModal();
+    await opened.user.upload(opened.input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    lastXhr().progress(1000, 1000);
+    lastXhr().respond(201, body);
+    const preview = await screen.findByTestId('upload-preview');
+    const img = within(preview).getByRole('img');
+    return { ...opened, preview, img };
+  }
+
+  it('keeps Cancel and Done disabled until the preview image has loaded, then Done goes to /edit-photo', async () => {
+    const { img, user, router, preview } = await uploadToPreview();
+    expect(img).toHaveAttribute('src', '/media/uploads/up_123/preview.webp');
+    expect(img.className).toContain('max-h-[300px]');
+    expect(preview).toHaveTextContent('1,200 × 800 px');
+    expect(preview).toHaveTextContent('Landscape');
+    const done = screen.getByRole('button', { name: 'Done' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(done).toBeDisabled();
+    expect(cancel).toBeDisabled();
+
+    fireEvent.load(img);
+    expect(done).toBeEnabled();
+    expect(cancel).toBeEnabled();
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Your photo is ready. Press Done to continue.');
+
+    await user.click(done);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
+    expect(JSON.parse(window.localStorage.getItem('framewala.order') ?? 'null')).toEqual({ photo: uploadBody() });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The /edit-photo guard finds the photo and does not send the customer home.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(router.state.location.pathname).toBe('/edit-photo');
+  });
+
+  it('removes the photo with the remove icon, back to an empty zone', async () => {
+    const { img, user } = await uploadToPreview();
+    fireEvent.load(img);
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByTestId('upload-preview')).not.toBeInTheDocument();
+    expect(screen.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'idle');
+    expect(screen.getByTestId('upload-drop-zone')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(window.localStorage.getItem('framewala.order')).toBeNull();
+  });
+
+  it('Cancel after the preview loads discards the photo and closes the dialog', async () => {
+    const { img, user, router } = await uploadToPreview();
+    fireEvent.load(img);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem('framewala.order')).toBeNull();
+  });
+
+  it('shows an error and resets when the preview image fails to load', async () => {
+    const { img } = await uploadToPreview();
+    fireEvent.error(img);
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(PREVIEW_FAILED_MESSAGE);
+    expect(screen.getByTestId('upload-drop-zone')).toBeInTheDocument();
+  });
+
+  it('shows a loader and polls the upload while the server prepares a large photo', async () => {
+    const polled: { url: string; headers: Record<string, string> }[] = [];
+    let answers = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (!url.startsWith('/api/uploads/')) throw new TypeError(`unexpected fetch ${url}`);
+        polled.push({ url, headers: init?.headers as Record<string, string> });
+        answers += 1;
+        const body = answers < 2 ? uploadBody({ status: 'processing', url: null, thumbnailUrl: null }) : uploadBody();
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const opened = await openModal();
+    await opened.user.upload(opened.input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    lastXhr().respond(201, uploadBody({ status: 'processing', url: null, thumbnailUrl: null }));
+    expect(await screen.findByTestId('upload-processing')).toHaveTextContent('Preparing your photo');
+    expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+
+    const preview = await screen.findByTestId('upload-preview', {}, { timeout: 5000 });
+    expect(polled.length).toBe(2);
+    expect(polled[0]?.url).toBe('/api/uploads/up_123');
+    expect(polled[0]?.headers['X-Upload-Claim']).toBe(window.localStorage.getItem('framewala.claim'));
+    fireEvent.load(within(preview).getByRole('img'));
+    expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
+  }, 10_000);
+
+  it('reports a photo the server could not prepare', async () => {
+    const opened = await openModal();
+    await opened.user.upload(opened.input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    lastXhr().respond(201, uploadBody({ status: 'failed', url: null, thumbnailUrl: null }));
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
+      'We could not prepare this photo. Please try another JPG or TIF file.',
+    );
+  });
+
+  it('asks before the page is left mid-upload, and a click beside the dialog does not lose the photo', async () => {
+    const { input, user, dialog } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+    const backdrop = dialog.previousElementSibling as HTMLElement;
+    await user.click(backdrop);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    lastXhr().respond(201, uploadBody());
+    fireEvent.load(within(await screen.findByTestId('upload-preview')).getByRole('img'));
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+    await user.click(backdrop);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
+  });
+
+  it('closing the dialog during an upload aborts it', async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(lastXhr().aborted).toBe(true);
+  });
+});

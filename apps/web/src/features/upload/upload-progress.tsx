@@ -1,0 +1,104 @@
+import type { ImageHeader } from '@framewala/domain';
+import type { Ref } from 'react';
+import { secondaryButton } from '../../components/button-styles';
+import type { UploadProgress } from '../../lib/xhr-upload';
+import { formatBytes, formatLabel, formatPixels } from './upload-format';
+import { CheckCircleIcon, Spinner } from './upload-icons';
+
+type FileSummaryProps = { file: File; header: ImageHeader | null };
+
+/** The accepted file: its name, and what the check read from it. */
+function AcceptedFile({ file, header }: FileSummaryProps) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-leaf-50 text-leaf-600">
+        <CheckCircleIcon className="h-5 w-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-ink-900" title={file.name}>
+          {file.name}
+        </p>
+        <p className="text-sm text-ink-600">
+          {header ? `${formatLabel(header.format)} · ${formatPixels(header.orientedWidth, header.orientedHeight)} · ` : ''}
+          {formatBytes(file.size)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type ProgressPanelProps = FileSummaryProps & {
+  progress: UploadProgress;
+  onCancel: () => void;
+  cancelRef?: Ref<HTMLButtonElement>;
+};
+
+/** While the photo is being sent: a bar with the percentage, the bytes sent, and cancel. */
+export function ProgressPanel({ file, header, progress, onCancel, cancelRef }: ProgressPanelProps) {
+  const { percent } = progress;
+  const sending = percent < 100;
+  return (
+    <div
+      data-testid="upload-progress"
+      data-state="accepted"
+      className="mt-6 rounded-2xl border-2 border-leaf-600/30 bg-leaf-50/60 p-4 sm:p-5"
+    >
+      <AcceptedFile file={file} header={header} />
+      <div className="mt-4 flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium text-ink-800">{sending ? 'Uploading…' : 'Finishing up…'}</span>
+        <span className="font-semibold text-ink-900 tabular-nums" data-testid="upload-percent">
+          {percent}%
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${file.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-white ring-1 ring-ink-200"
+      >
+        <div
+          className="h-full rounded-full bg-saffron-600 transition-[width] duration-200 ease-out motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <span className="text-sm text-ink-600 tabular-nums">
+          {formatBytes(progress.loaded)} of {formatBytes(progress.total)}
+        </span>
+        <button ref={cancelRef} type="button" onClick={onCancel} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
+          Cancel upload
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type ProcessingPanelProps = FileSummaryProps & { onCancel: () => void; cancelRef?: Ref<HTMLButtonElement> };
+
+/** A very large photo is uploaded and the server is still making its preview: a loader until it is ready. */
+export function ProcessingPanel({ file, header, onCancel, cancelRef }: ProcessingPanelProps) {
+  return (
+    <div
+      data-testid="upload-processing"
+      data-state="accepted"
+      className="mt-6 rounded-2xl border-2 border-leaf-600/30 bg-leaf-50/60 p-4 sm:p-5"
+    >
+      <AcceptedFile file={file} header={header} />
+      <div className="mt-4 flex items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-ink-100">
+        <Spinner className="h-6 w-6 shrink-0 text-saffron-700" />
+        <div>
+          <p className="font-medium text-ink-900">Uploaded. Preparing your photo…</p>
+          <p className="text-sm text-ink-600">Large photos take a little longer. You can keep this window open.</p>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <button ref={cancelRef} type="button" onClick={onCancel} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The upload's life in the modal (seed §4 "Upload"): idle → checking → uploading with a percent → (processing while
+ * the server prepares a very large photo) → preview, which counts as loaded once the image has loaded. A refusal or a
+ * failure goes back to idle with an error that hides after 5 s; cancel and remove go back to idle.
+ */
+import type { ImageHeader } from '@framewala/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { isAbortError, type UploadProgress } from '../../lib/xhr-upload';
+import { checkPhoto } from './check-photo';
+import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from './upload-api';
+import { cleanMessage } from './upload-format';
+
+/** The seed's upload error timer (§9). */
+export const ERROR_HIDE_MS = 5000;
+export const PREVIEW_FAILED_MESSAGE = 'We could not show a preview of this photo. Please try again.';
+const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';
+
+export type UploadPhase =
+  | { kind: 'idle' }
+  | { kind: 'checking'; fileName: string }
+  | { kind: 'uploading'; file: File; header: ImageHeader | null; progress: UploadProgress }
+  | { kind: 'processing'; file: File; header: ImageHeader | null; upload: UploadedPhoto }
+  | { kind: 'preview'; file: File; upload: UploadedPhoto & { url: string }; loaded: boolean };
+
+export type ShownError = { message: string; key: number };
+
+export function usePhotoUpload() {
+  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
+  const [error, setError] = useState<ShownError | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // Each selection is a run; a newer run, cancel or remove makes older results stale.
+  const runRef = useRef(0);
+  const controllerRef = useRef<AbortController | null>(null);
+  const errorKeyRef = useRef(0);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), ERROR_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const showError = useCallback((message: string) => {
+    errorKeyRef.current += 1;
+    setError({ message: cleanMessage(message), key: errorKeyRef.current });
+  }, []);
+
+  /** Stops whatever is in flight and goes back to idle. */
+  const reset = useCallback((announce: string) => {
+    runRef.current += 1;
+    controllerRef.current?.abort();
+    controllerRef.current = null;
+    setPhase({ kind: 'idle' });
+    setAnnouncement(announce);
+  }, []);
+
+  const selectFiles = useCallback(
+    async (files: File[]) => {
+      if (files.length === 0) return;
+      runRef.current += 1;
+      const run = runRef.current;
+      const current = () => run === runRef.current;
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setError(null);
+      setPhase({ kind: 'checking', fileName: files[0]?.name ?? '' });
+      setAnnouncement('Checking your photo…');
+
+      const check = await checkPhoto(files);
+      if (!current()) return;
+      if (!check.ok) {
+        setPhase({ kind: 'idle' });
+        setAnnouncement('');
+        showError(check.message);
+        return;
+      }
+
+      const { file, header } = check;
+      setPhase({ kind: 'uploading', file, header, progress: { loaded: 0, total: file.size, percent: 0 } });
+      setAnnouncement(`Uploading ${file.name}.`);
+      try {
+        let upload = await uploadPhoto(file, {
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (current()) setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress } : prev));
+          },
+        });
+        if (!current()) return;
+        if (upload.status === 'processing') {
+          setPhase({ kind: 'processing', file, header, upload });
+          setAnnouncement('Upload complete. Preparing your photo, this can take a moment for large photos.');
+          upload = await waitUntilReady(upload, controller.signal);
+          if (!current()) return;
+        }
+        if (upload.status !== 'ready' || !upload.url)
+          throw new ApiError({ status: 422, code: 'IMAGE_UNREADABLE', message: PREPARE_FAILED_MESSAGE });
+        setPhase({ kind: 'preview', file, upload: { ...upload, url: upload.url }, loaded: false });
+        setAnnouncement('Upload complete. Loading the preview.');
+      } catch (caught) {
+        if (!current() || isAbortError(caught)) return;
+        controllerRef.current = null;
+        setPhase({ kind: 'idle' });
+        setAnnouncement('');
+        showError(caught instanceof ApiError ? caught.message : UPLOAD_FAILED_MESSAGE);
+      }
+    },
+    [showError],
+  );
+
+  const cancelUpload = useCallback(() => reset('Upload cancelled.'), [reset]);
+  const removePhoto = useCallback(() => reset('Photo removed. You can choose another photo.'), [reset]);
+
+  const previewLoaded = useCallback(() => {
+    setPhase((prev) => (prev.kind === 'preview' ? { ...prev, loaded: true } : prev));
+    setAnnouncement('Your photo is ready. Press Done to continue.');
+  }, []);
+
+  const previewFailed = useCallback(() => {
+    reset('');
+    showError(PREVIEW_FAILED_MESSAGE);
+  }, [reset, showError]);
+
+  return { phase, error, announcement, selectFiles, cancelUpload, removePhoto, previewLoaded, previewFailed, showError };
+}

@@ -1,0 +1,50 @@
+/**
+ * The anonymous upload claim (contracts): a random 32-byte base64url string, created once and kept in localStorage
+ * `framewala.claim`. Every upload-related call (upload, status, crop) sends it as `X-Upload-Claim`, signed in or not;
+ * the server keeps only its SHA-256 hash on anonymous uploads and moves them to the account at sign-in
+ * (`POST /api/uploads/claim`).
+ */
+import { CLAIM_STORAGE_KEY, getToken } from './auth';
+
+export const UPLOAD_CLAIM_HEADER = 'X-Upload-Claim';
+
+/** 32 random bytes → 43 base64url characters, no padding. */
+const CLAIM_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Used when localStorage is disabled: the claim then lasts for this page. */
+let memoryClaim: string | null = null;
+
+function newClaim(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The browser's claim, created on first use. A stored value that is not a well-formed claim is replaced. */
+export function ensureUploadClaim(): string {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(CLAIM_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  if (stored && CLAIM_PATTERN.test(stored)) return stored;
+  if (memoryClaim) return memoryClaim;
+  const claim = newClaim();
+  try {
+    window.localStorage.setItem(CLAIM_STORAGE_KEY, claim);
+  } catch {
+    memoryClaim = claim;
+  }
+  return claim;
+}
+
+/** Headers for upload-related calls: the claim always, the bearer token when signed in. */
+export function uploadRequestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { [UPLOAD_CLAIM_HEADER]: ensureUploadClaim() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}

@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './fixtures';
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
+const PASSWORD = 'marigold-42';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The e2e server's DATA_DIR: serve.mjs writes it to e2e/.tmp/data-dir-<port>. */
+function serverDataDir(): string {
+  const port = process.env.E2E_PORT ?? '3210';
+  return fs.readFileSync(path.join(here, '..', '.tmp', `data-dir-${port}`), 'utf8').trim();
+}
+
+/** Decodes the quoted-printable and base64 parts of an .eml well enough to find a link in it. */
+function readableEmail(raw: string): string {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+    Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+  return [qp, ...base64Parts].join('\n');
+}
+
+/** Waits for a new e-mail to `to` in the outbox and returns it decoded. */
+async function waitForEmail(to: string, since: number): Promise<string> {
+  const outbox = path.join(serverDataDir(), 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+        const fresh = files
+          .map((f) => path.join(outbox, f))
+          .filter((f) => fs.statSync(f).mtimeMs >= since)
+          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+          .map((f) => readableEmail(fs.readFileSync(f, 'utf8')))
+          .filter((text) => text.includes(to));
+        found = fresh[0];
+        return found !== undefined;
+      },
+      { timeout: 20_000, message: `an e-mail to ${to} in the outbox` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+function uniqueEmail(project: string, label: string): string {
+  return `${label}.${project}.${Date.now()}@example.com`;
+}
+
+async function registerByApi(request: APIRequestContext, email: string, firstName = 'Meera') {
+  const res = await request.post('/api/register', {
+    data: { firstName, lastName: 'Iyer', email, password: PASSWORD, mobile: '9812345678' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function shot(page: Page, name: string, project: string, fullPage = true) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Full-page pictures from the top, so the sticky header sits where a customer sees it.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage });
+}
+
+/** Fails the test if the page requests anything outside the shop's own origin (fonts, flags, analytics…). */
+function watchForeignRequests(page: Page): string[] {
+  const foreign: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') foreign.push(req.url());
+  });
+  return foreign;
+}
+
+async function accountMenu(page: Page, firstName: string) {
+  return page.getByRole('banner').getByRole('button', { name: `Account menu for ${firstName}` });
+}
+
+async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+}
+
+test('sign up, sign out and sign in again', async ({ page }, testInfo) => {
+  const project = testInfo.project.name;
+  const email = uniqueEmail(project, 'asha');
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('All fields are required');
+  await page.getByLabel('First Name').fill('Asha');
+  await page.getByLabel('Last Name').fill('Verma');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByLabel('Mobile Number').fill('98765 43210');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+  await expectNoSideScroll(page);
+  await shot(page, 'signup', project);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // Signed in straight away, back where the customer came from (home).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Login Successfully')).toBeVisible();
+  const menu = await accountMenu(page, 'Asha');
+  await expect(menu).toBeVisible();
+  await expectNoSideScroll(page);
+  await menu.click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+  await shot(page, 'header-account-menu', project, false);
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('framewala.token'), localStorage.getItem('framewala.user')])).toEqual([
+    null,
+    null,
+  ]);
+
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Welcome to the product')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await page.getByRole('checkbox', { name: 'Remember Me' }).check();
+  await shot(page, 'sign-in', project);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(await accountMenu(page, 'Asha')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // 'Remember me' gave the long session: the token expires in about 30 days, not 12 hours.
+  const exp = await page.evaluate(
+    () => JSON.parse(atob(localStorage.getItem('framewala.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp as number,
+  );
+  expect(exp * 1000 - Date.now()).toBeGreaterThan(20 * 24 * 3600 * 1000);
+
+  // A signed-in visitor to /sign-in goes home.
+  await page.goto('/sign-in');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, request }, testInfo) => {
+  const project = testInfo.project.name;
+  const email = uniqueEmail(project, 'meera');
+  await registerByApi(request, email);
+
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  const since = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toContainText(`If an account exists for ${email}`);
+  await shot(page, 'forgot-password-sent', project);
+
+  const mail = await waitForEmail(email, since);
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%.-]+/.exec(mail)?.[0];
+  expect(link, 'the reset link in the e-mail').toBeTruthy();
+  const { pathname, search } = new URL(link!);
+
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('saffron-sunrise-7');
+  await page.getByLabel('Confirm new password').fill('saffron-sunrise-7');
+  await shot(page, 'reset-password', project);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('saffron-sunrise-7');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(await accountMenu(page, 'Meera')).toBeVisible();
+
+  // The old password no longer works.
+  const old = await request.post('/api/login', { data: { userName: email, password: PASSWORD } });
+  expect(old.status()).toBe(401);
+});
+
+test('buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile', async ({
+  page,
+  request,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const foreign = watchForeignRequests(page);
+  const email = uniqueEmail(project, 'ravi');
+  await registerByApi(request, email, 'Ravi');
+
+  // A photo uploaded before signing in, with this browser's claim; it joins the account at sign-in.
+  const claim = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + project.length) % 256)).toString('base64url');
+  const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const uploaded = await request.post('/api/upload-image', {
+    headers: { 'X-Upload-Claim': claim },
+    multipart: { image: { name: 'diwali.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const photo = (await uploaded.json()) as { _id: string };
+
+  await page.goto('/');
+  await page.evaluate(
+    ([c, p]) => {
+      localStorage.setItem('framewala.claim', c);
+      localStorage.setItem('framewala.order', JSON.stringify({ photo: p, quantity: 2 }));
+    },
+    [claim, photo] as const,
+  );
+  const orderBefore = await page.evaluate(() => localStorage.getItem('framewala.order'));
+
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
+  await expect(page.getByText('Your order is saved.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBe(orderBefore);
+  await expect(page.getByRole('heading', { level: 1, name: 'Buyer Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Buyer Address' })).toBeVisible();
+  const form = page.getByRole('main');
+  await expect(form.getByLabel(/^Buyer Name/)).toHaveValue('Ravi Iyer');
+  await expect(form.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+91 98123 45678');
+  // The phone input's flags are bundled: the Indian flag is an inline SVG.
+  await expect(page.locator('.PhoneInput').first().locator('svg').first()).toBeVisible();
+
+  await form.getByLabel(/^Address Line 1/).fill('14, 2nd Cross, Residency Road');
+  await form.getByLabel(/^Pincode/).fill('560001');
+  await expect(form.getByLabel(/^City/)).toHaveValue(/^(Bangalore|Bengaluru)$/);
+  await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
+  await expect(form.getByLabel(/^City/)).toHaveAttribute('readonly', '');
+  await expect(form.getByLabel(/^State/)).toHaveAttribute('readonly', '');
+  await expectNoSideScroll(page);
+  await shot(page, 'buyer-details', project);
+
+  await form.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Address saved successfully!' })).toBeVisible();
+
+  // The saved address comes back on load.
+  await page.reload();
+  await expect(form.getByLabel(/^Address Line 1/)).toHaveValue('14, 2nd Cross, Residency Road');
+  await expect(form.getByLabel(/^Pincode/)).toHaveValue('560001');
+  await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Your details are saved. Next: payment.')).toBeVisible();
+  await shot(page, 'buyer-details-next', project, false);
+
+  // The profile: details, the saved address, the (empty) order history and the claimed photo.
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ravi Iyer' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
+  const address = page.getByRole('region', { name: 'Address' });
+  await expect(address.getByText('14, 2nd Cross, Residency Road')).toBeVisible();
+  await expect(address.getByText('Karnataka')).toBeVisible();
+  await expect(address.locator('dt', { hasText: 'Address Line 2' }).locator('+ dd')).toHaveText('N/A');
+  await expect(page.getByRole('region', { name: 'Order history' })).toContainText('No orders yet');
+  const photos = page.getByRole('region', { name: 'My photos' });
+  await expect(photos.getByRole('listitem')).toHaveCount(1);
+  await expect(photos.getByRole('listitem').first()).toContainText('Kept until');
+  await expect(photos.getByRole('img').first()).toHaveJSProperty('complete', true);
+  await expectNoSideScroll(page);
+  await shot(page, 'profile', project);
+
+  await photos.getByRole('button', { name: 'Frame this photo' }).click();
+  await expect(page).toHaveURL(/\/edit-photo$/);
+  const order = await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}') as { photo?: { _id?: string } });
+  expect(order.photo?._id).toBe(photo._id);
+
+  expect(foreign, 'requests that left the shop').toEqual([]);
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addAddressBodySchema,
+  addressSchema,
+  loginBodySchema,
+  normalizePhone,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  publicUserSchema,
+  registerBodySchema,
+  registerFormSchema,
+  resetPasswordFormSchema,
+} from './account-schemas';
+
+const register = { firstName: ' Asha ', lastName: 'Rao', email: ' Asha@Example.IN ', password: 'correct horse', mobile: '098765 43210' };
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('account schemas', () => {
+  it('normalise the register body: trimmed names, lower-case e-mail, E.164 mobile', () => {
+    expect(registerBodySchema.parse(register)).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: 'asha@example.in',
+      password: 'correct horse',
+      mobile: '+919876543210',
+    });
+  });
+
+  it('explain each bad register field', () => {
+    const result = registerBodySchema.safeParse({
+      firstName: '',
+      lastName: 'x'.repeat(61),
+      email: 'asha',
+      password: 'short',
+      mobile: '12345',
+    });
+    expect(messages(result)).toEqual({
+      firstName: 'Enter your first name',
+      lastName: 'Use at most 60 characters',
+      email: 'Enter a valid e-mail address',
+      password: 'Use at least 8 characters',
+      mobile: 'Enter a valid phone number',
+    });
+    expect(registerBodySchema.safeParse({ ...register, password: 'p'.repeat(129) }).success).toBe(false);
+    expect(registerBodySchema.safeParse({ ...register, isAdmin: true }).success).toBe(false);
+  });
+
+  it('check that the two passwords match in the sign-up and reset forms', () => {
+    expect(messages(registerFormSchema.safeParse({ ...register, confirmPassword: 'correct horsf' }))).toEqual({
+      confirmPassword: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    });
+    expect(registerFormSchema.safeParse({ ...register, confirmPassword: 'correct horse' }).success).toBe(true);
+    expect(messages(resetPasswordFormSchema.safeParse({ password: 'new password', confirmPassword: 'other' }))).toEqual({
+      confirmPassword: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    });
+  });
+
+  it('accept a login with or without rememberMe', () => {
+    expect(loginBodySchema.parse({ userName: 'A@B.in', password: 'x' })).toEqual({ userName: 'a@b.in', password: 'x' });
+    expect(loginBodySchema.parse({ userName: 'a@b.in', password: 'x', rememberMe: true }).rememberMe).toBe(true);
+    expect(loginBodySchema.safeParse({ userName: 'a@b.in', password: '' }).success).toBe(false);
+  });
+
+  it('never let a password hash through the public user', () => {
+    const user = publicUserSchema.parse({
+      _id: 'u',
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.in',
+      mobileNumber: '+91',
+      role: 'customer',
+      passwordHash: '$argon2id$',
+    });
+    expect(user).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('phone numbers', () => {
+  it('are Indian by default and normalised to E.164', () => {
+    expect(normalizePhone('9876543210')).toBe('+919876543210');
+    expect(normalizePhone('+91 98765-43210')).toBe('+919876543210');
+    expect(normalizePhone('080 2222 3333')).toBe('+918022223333');
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('12345')).toBeUndefined();
+  });
+});
+
+describe('address schema', () => {
+  const minimal = {
+    fullName: 'Asha Rao',
+    phone: '9876543210',
+    email: 'asha@example.in',
+    addressLine1: '12 MG Road',
+    city: 'Bangalore',
+    state: 'karnataka',
+    postalCode: '560001',
+  };
+
+  it('fills the seed defaults and normalises', () => {
+    expect(addressSchema.parse(minimal)).toEqual({
+      ...minimal,
+      phone: '+919876543210',
+      state: 'Karnataka',
+      altPhone: '',
+      addressLine2: '',
+      companyName: '',
+      country: 'IN',
+      isHyperlocal: false,
+      billingSameAsDelivery: true,
+    });
+  });
+
+  it('explains the required and malformed fields', () => {
+    const result = addressSchema.safeParse({
+      fullName: ' ',
+      phone: '',
+      email: 'x',
+      addressLine1: '',
+      city: '',
+      state: '',
+      postalCode: '012345',
+      altPhone: '1',
+    });
+    expect(messages(result)).toEqual({
+      fullName: 'Enter the buyer name',
+      phone: 'Enter a phone number',
+      altPhone: 'Enter a valid phone number',
+      email: 'Enter a valid e-mail address',
+      addressLine1: 'Enter the address',
+      city: 'Enter the city',
+      state: 'Choose the state',
+      postalCode: 'Enter a valid 6-digit pincode',
+    });
+    expect(messages(addressSchema.safeParse({ ...minimal, state: 'Narnia' }))).toEqual({
+      state: 'Choose a state or union territory of India',
+    });
+    expect(messages(addressSchema.safeParse({ ...minimal, country: 'US' }))).toEqual({ country: 'We deliver in India only' });
+  });
+
+  it('is wrapped with the user id in the add-address body', () => {
+    expect(addAddressBodySchema.safeParse({ userId: 'u1', address: minimal }).success).toBe(true);
+    expect(addAddressBodySchema.safeParse({ userId: '', address: minimal }).success).toBe(false);
+  });
+});
