@@ -48,9 +48,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql?.end();
-  await t?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  try {
+    await sql?.end();
+    await t?.close();
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 type Auth = { token?: string; claim?: string };

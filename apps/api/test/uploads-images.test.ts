@@ -32,8 +32,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  try {
+    await t?.close();
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 async function upload(data: Buffer, filename = 'photo.jpg') {

@@ -43,8 +43,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await s3rver?.close();
-  await fs.rm(s3Dir, { recursive: true, force: true });
+  try {
+    await s3rver?.close();
+  } finally {
+    await fs.rm(s3Dir, { recursive: true, force: true });
+  }
 });
 
 describe('S3Storage', () => {
@@ -109,8 +112,11 @@ describe('uploads stored in S3', () => {
   });
 
   afterAll(async () => {
-    await t?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    try {
+      await t?.close();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('an upload lands in the bucket under its id, and /media streams it back', async () => {

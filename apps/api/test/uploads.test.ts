@@ -38,8 +38,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  try {
+    await t?.close();
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 });
 
 async function storedCount(): Promise<number> {

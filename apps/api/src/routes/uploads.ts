@@ -51,7 +51,7 @@ async function startUploadJobs(deps: UploadsDeps, log: FastifyBaseLogger): Promi
   await jobs.define(RENDER_QUEUE, { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60, deadLetter: RENDER_FAILED_QUEUE });
   await jobs.define(RETENTION_QUEUE, { retryLimit: 1, expireInSeconds: 60 * 60 });
   // One rendition at a time per server keeps memory bounded however many huge photos arrive at once.
-  await jobs.work<{ uploadId: string }>(RENDER_QUEUE, (data) => processRenderJob(deps, data.uploadId), {
+  deps.renderWorker = await jobs.work<{ uploadId: string }>(RENDER_QUEUE, (data) => processRenderJob(deps, data.uploadId), {
     batchSize: 1,
     pollingIntervalSeconds: 0.5,
   });

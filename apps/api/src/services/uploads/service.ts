@@ -33,6 +33,8 @@ export interface UploadsDeps {
   options: UploadOptions;
   /** DATA_DIR/tmp: uploads in flight and renditions being written. */
   tmpDir: string;
+  /** This server's render worker, woken right after a job is queued (rather than at its next poll). */
+  renderWorker?: string;
 }
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', tiff: 'image/tiff' } as const;
@@ -135,6 +137,7 @@ async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePat
 async function queueOrFail(deps: UploadsDeps, row: UploadRow): Promise<void> {
   try {
     await deps.ctx.jobs.send(RENDER_QUEUE, { uploadId: row.id }, { singletonKey: row.id });
+    deps.ctx.jobs.notify(deps.renderWorker);
   } catch (error) {
     await markRenderFailed(deps, row.id).catch(() => undefined);
     throw error;
