@@ -18,6 +18,9 @@ import { isProxiedS3, mediaProxyRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { healthRoutes } from './routes/health';
 import { pincodeRoutes } from './routes/pincode';
+import { ordersRoutes } from './routes/orders';
+import { paymentsRoutes } from './routes/payments';
+import { webhooksRoutes } from './routes/webhooks';
 import { siteRoutes } from './routes/site';
 import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
@@ -111,6 +114,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));
+      await api.register(ordersRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
+      await api.register(webhooksRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -13,3 +13,4 @@ export * from './errors';
 export * from './schemas';
 export * from './india';
 export * from './account-schemas';
+export * from './order-states';

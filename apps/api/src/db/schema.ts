@@ -6,3 +6,4 @@ export * from './schema/uploads';
 export * from './schema/accounts';
 export * from './schema/addresses';
 export * from './schema/rate-limits';
+export * from './schema/orders';

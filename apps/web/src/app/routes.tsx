@@ -9,6 +9,7 @@ import {
   SignInRoute,
   SignUpRoute,
 } from '../features/account/lazy-pages';
+import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
@@ -38,12 +39,13 @@ export const routes: RouteObject[] = [
           { path: '/sign-in', element: <SignInRoute /> },
           { path: '/forgot-password', element: <ForgotPasswordRoute /> },
           { path: '/reset-password', element: <ResetPasswordRoute /> },
-          // Buyer details, until the editor's summary and the payment steps arrive (issue 5).
+          // Buyer details, then the payment step (issue 6).
           { path: '/checkout', element: <BuyerDetailsRoute /> },
+          { path: '/checkout/pay', element: <CheckoutRoute /> },
           placeholder('addtocart'),
           { path: '/user', element: <ProfileRoute /> },
-          placeholder('success'),
-          placeholder('cancel'),
+          { path: '/success', element: <SuccessRoute /> },
+          { path: '/cancel', element: <CancelRoute /> },
           // /terms and /privacy show the real texts (PRODUCT.md), identical to their long-named pages.
           info('/terms', 'terms-and-conditions'),
           info('/terms-and-conditions', 'terms-and-conditions'),
@@ -76,6 +78,7 @@ export const ROUTE_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/checkout',
+  '/checkout/pay',
   '/addtocart',
   '/user',
   '/success',

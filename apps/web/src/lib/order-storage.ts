@@ -50,6 +50,16 @@ export function writeStoredOrder(order: StoredOrder): boolean {
   return true;
 }
 
+/** The order is paid: forget it, so the next visit starts a new one. */
+export function clearStoredOrder(): void {
+  try {
+    window.localStorage.removeItem(ORDER_STORAGE_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+  for (const listener of orderListeners) listener();
+}
+
 /** A new photo starts a new order: sizes, crop and frame chosen for an earlier photo do not carry over. */
 export function startOrderWithPhoto(photo: unknown): boolean {
   return writeStoredOrder({ photo });

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, inArray, isNull, lte } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { orders, uploads } from '../../db/schema';
 import type { UploadsDeps } from './service';
 
 /** The daily pg-boss schedule (UTC) that deletes expired photos. */
@@ -13,14 +13,15 @@ export const RETENTION_CRON = '30 21 * * *'; // 03:00 in India
 export const ORPHAN_TEMP_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Upload ids that an order not yet delivered still uses: their files must outlive the 90 days.
- *
- * THE SEAM FOR ORDERS: there is no orders table yet, so today no upload is held and this returns an empty set. When
- * orders exist, select the upload (and crop) ids of order lines whose order status is not delivered, cancelled or
- * refunded, e.g. `select upload_id from order_lines join orders … where orders.status not in (…)`.
+ * Upload ids that an order not yet delivered still uses: their files must outlive the 90 days. An order keeps its
+ * photo (the crop, which shares its root's original) until it is delivered, cancelled or refunded.
  */
-export async function uploadsHeldByOpenOrders(_db: Db): Promise<Set<string>> {
-  return new Set();
+export async function uploadsHeldByOpenOrders(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ uploadId: orders.uploadId })
+    .from(orders)
+    .where(and(isNotNull(orders.uploadId), notInArray(orders.status, ['delivered', 'cancelled', 'refunded'])));
+  return new Set(rows.map((r) => r.uploadId).filter((id): id is string => id !== null));
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type SavedAddress,
 } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { ArrowRightIcon, CheckIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../account/form-controls';
@@ -22,12 +22,13 @@ import { showToast } from '../account/toast-store';
 import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
 import { fetchAddress, saveAddress } from './api';
 import { OrderAside } from './order-aside';
+import { OrderSteps } from './order-steps';
 import { PhoneField } from './phone-field';
 import { usePincodeLookup } from './use-pincode-lookup';
 
 /**
  * Buyer details (seed §2 'Buyer details', §5 'Address', §8): who the frame is for and where it goes. Mounted at
- * /checkout until the editor's summary step and the payment step exist; sign-in required (the route guards it).
+ * /checkout; Next saves and goes to the payment step (/checkout/pay). Sign-in required (the route guards it).
  */
 export function BuyerDetailsPage() {
   const session = useSession();
@@ -46,9 +47,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const addressHeadingId = useId();
-  const nextStepRef = useRef<HTMLDivElement>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [nextStepShown, setNextStepShown] = useState(false);
 
   const addressQuery = useQuery({
     queryKey: addressQueryKey(user._id),
@@ -104,14 +103,9 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to a new lookup answer only
   }, [lookup.status, lookup.status === 'found' ? `${lookup.code}|${lookup.city}|${lookup.state}` : '']);
 
-  useEffect(() => {
-    if (nextStepShown) nextStepRef.current?.focus();
-  }, [nextStepShown]);
-
   const submit = (goNext: boolean) =>
     handleSubmit(async (address) => {
       setServerError(null);
-      setNextStepShown(false);
       if (lookup.status === 'failed') {
         setError('postalCode', { message: PINCODE_LOOKUP_FAILED_MESSAGE });
         return;
@@ -136,7 +130,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
       placeFor.current = values.postalCode;
       reset(values);
       showToast(ADDRESS_SAVED_MESSAGE);
-      if (goNext) setNextStepShown(true);
+      if (goNext) void navigate('/checkout/pay');
     });
 
   const busy = isSubmitting || lookup.status === 'loading';
@@ -354,23 +348,6 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   <ArrowRightIcon className="h-4 w-4" />
                 </button>
               </div>
-
-              {nextStepShown ? (
-                <div
-                  ref={nextStepRef}
-                  tabIndex={-1}
-                  role="status"
-                  className="mt-6 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-5 py-4 focus:outline-none"
-                >
-                  <p className="flex items-start gap-2 font-semibold text-ink-900">
-                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
-                    Your details are saved. Next: payment.
-                  </p>
-                  <p className="mt-1 text-ink-700">
-                    The payment step comes next: you’ll check your order summary and pay securely with UPI or a card.
-                  </p>
-                </div>
-              ) : null}
             </form>
           </div>
           <OrderAside />
@@ -408,34 +385,6 @@ function StateSelect({
         ))}
       </select>
     </FieldFrame>
-  );
-}
-
-const STEPS = ['Your frame', 'Buyer details', 'Payment'] as const;
-
-function OrderSteps() {
-  return (
-    <ol aria-label="Order steps" className="flex items-center gap-1.5 text-sm sm:gap-2">
-      {STEPS.map((step, index) => {
-        const current = index === 1;
-        const done = index < 1;
-        return (
-          <li key={step} className="flex items-center gap-1.5 sm:gap-2">
-            {index > 0 ? <span aria-hidden="true" className="h-px w-4 bg-ink-200 sm:w-8" /> : null}
-            <span
-              aria-current={current ? 'step' : undefined}
-              className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium whitespace-nowrap sm:px-3 ${
-                current ? 'bg-saffron-700 text-white' : done ? 'bg-leaf-50 text-leaf-600' : 'bg-white text-ink-500 ring-1 ring-ink-100'
-              }`}
-            >
-              {done ? <CheckIcon className="h-4 w-4" /> : <span aria-hidden="true">{index + 1}</span>}
-              {/* On a phone only the current step is named; the others keep their name for screen readers. */}
-              <span className={current ? undefined : 'sr-only sm:not-sr-only'}>{step}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 

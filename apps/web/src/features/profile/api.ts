@@ -29,14 +29,19 @@ export async function fetchMyPhotos(): Promise<Upload[]> {
 }
 
 /**
- * One row of the order history. `GET /api/orders` (API.md) arrives with the orders issue; until then the profile
- * shows the empty state without calling it (a 404 would only add noise).
+ * One row of the order history (contracts for issue 6: `GET /api/orders` 🔒 → `{orders: OrderSummary[]}`, newest
+ * first; `_id` is the order number).
  */
 export type OrderSummary = {
   _id: string;
-  orderNumber: string;
+  /** Shown instead of `_id` when given. */
+  orderNumber?: string;
   createdAt: string;
   status: string;
   /** Paise. */
   totalPaise: number;
+  trackingNumber?: string | null;
+  carrier?: string | null;
 };
+
+export { fetchOrders } from '../checkout/api';

@@ -61,7 +61,11 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
 
   it('shows the avatar, full name, e-mail and mobile, and N/A for every missing address field', async () => {
     signInAs();
-    mockApi({ 'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } }, 'GET /api/uploads': { body: { uploads: [] } } });
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [] } },
+    });
     renderRoute('/user');
     expect(await main().findByRole('heading', { level: 1, name: 'Asha Verma' })).toBeVisible();
     expect(main().getByTestId('profile-avatar')).toHaveTextContent('A');
@@ -90,7 +94,11 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
 
   it('shows the saved address', async () => {
     signInAs();
-    mockApi({ 'GET /api/user': { body: { user: { ...SAMPLE_USER, address: ADDRESS } } }, 'GET /api/uploads': { body: { uploads: [] } } });
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: ADDRESS } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [] } },
+    });
     renderRoute('/user');
     await waitFor(() => expect(dd('Address Line 1')).toBe('12 MG Road'));
     expect(dd('Full Name')).toBe('Asha Verma');
@@ -143,6 +151,7 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
     mockApi({
       'GET /api/user': { status: 500, body: { message: 'Something went wrong on our side.', code: 'INTERNAL' } },
       'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [] } },
     });
     renderRoute('/user');
     const alert = await main().findByRole('alert');
@@ -168,6 +177,58 @@ describe('OrderHistory', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['FW-1042', '21 Nov 2026', 'In production', '₹1,23,456.00']);
+  });
+
+  it('shows the orders from GET /api/orders with their status and tracking number', async () => {
+    signInAs();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': {
+        body: {
+          orders: [
+            {
+              _id: 'FW-2611-8K3D9Q',
+              createdAt: '2026-11-22T09:30:00.000Z',
+              status: 'shipped',
+              totalPaise: 1850_00,
+              quantity: 1,
+              frameName: 'Teak',
+              sizeName: '12x8',
+              thumbnailUrl: null,
+              trackingNumber: 'DL123456789IN',
+              carrier: 'India Post',
+            },
+            {
+              _id: 'FW-2611-AAAAAA',
+              createdAt: '2026-11-21T09:30:00.000Z',
+              status: 'paid',
+              totalPaise: 999_00,
+              quantity: 2,
+              frameName: 'Black',
+              sizeName: '10x8',
+              thumbnailUrl: null,
+              trackingNumber: null,
+              carrier: null,
+            },
+          ],
+        },
+      },
+    });
+    renderRoute('/user');
+    const table = await main().findByRole('table', { name: 'Your orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['FW-2611-8K3D9Q', '22 Nov 2026', 'ShippedTracking DL123456789IN (India Post)', '₹1,850.00'],
+      ['FW-2611-AAAAAA', '21 Nov 2026', 'Paid', '₹999.00'],
+    ]);
+    expect(callsTo('GET', '/api/orders')[0]?.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('has an empty state', () => {

@@ -7,7 +7,7 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
-import { fetchMyPhotos, fetchProfile, type OrderSummary, type ProfileUser } from './api';
+import { fetchMyPhotos, fetchOrders, fetchProfile, type OrderSummary, type ProfileUser } from './api';
 import { formatDate, formatPhone, NOT_AVAILABLE, text } from './profile-format';
 
 /** /user (seed §2 'Profile', issue 5): the customer's details, saved address, orders and photos. Sign-in required. */
@@ -155,11 +155,28 @@ export function AddressCard({
   );
 }
 
-/** The order history. Orders arrive with the orders issue (`GET /api/orders`); until then, the empty state. */
+/** The order history: `GET /api/orders` (newest first), with the empty state when there are none. */
 function OrdersCard() {
+  const session = useSession();
+  const orders = useQuery({ queryKey: ['account', session?.token, 'orders'], queryFn: fetchOrders, retry: false });
   return (
     <Card id="profile-orders-heading" title="Order history">
-      <OrderHistory orders={[]} />
+      {orders.isPending ? (
+        <p role="status" className="text-ink-500">
+          Loading your orders…
+        </p>
+      ) : orders.isError ? (
+        is401(orders.error) ? null : (
+          <div role="alert" className="flex flex-col items-start gap-3 text-ink-700">
+            <p>We couldn’t load your orders just now.</p>
+            <button type="button" onClick={() => void orders.refetch()} className={secondaryButton}>
+              Try again
+            </button>
+          </div>
+        )
+      ) : (
+        <OrderHistory orders={orders.data} />
+      )}
     </Card>
   );
 }
@@ -209,12 +226,18 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
         <tbody className="divide-y divide-ink-100">
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="py-3 pr-4 font-medium text-ink-900">{order.orderNumber}</td>
+              <td className="py-3 pr-4 font-medium text-ink-900">{order.orderNumber ?? order._id}</td>
               <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
               <td className="py-3 pr-4">
-                <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium text-saffron-800">
+                <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
                   {STATUS_LABELS[order.status] ?? order.status}
                 </span>
+                {order.trackingNumber ? (
+                  <span className="mt-1.5 block text-sm text-ink-600">
+                    Tracking {order.trackingNumber}
+                    {order.carrier ? ` (${order.carrier})` : ''}
+                  </span>
+                ) : null}
               </td>
               <td className="py-3 text-right font-medium whitespace-nowrap text-ink-900">{formatInr(order.totalPaise)}</td>
             </tr>

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { uploads } from './uploads';
+import { users } from './users';
+
+/** Everything bought, with its prices, copied at order time: a later catalogue change never touches it. */
+export interface OrderLineSnapshot {
+  sizeId: string | null;
+  sizeName: string;
+  widthIn: number;
+  heightIn: number;
+  custom: boolean;
+  frameSetId: string;
+  frameSetName: string;
+  finishId: string;
+  finishName: string;
+  mouldingIn: number;
+  frameRatePaisePerSqIn: number;
+  borderId: string;
+  borderName: string;
+  borderIn: number;
+  borderPricePaise: number;
+  fspPaise: number;
+  wbpPaise: number;
+  unitPaise: number;
+  checkoutPaise: number;
+  imageType: string;
+}
+
+/** The delivery address as it was when the order was placed. */
+export interface OrderAddressSnapshot {
+  fullName: string;
+  phone: string;
+  altPhone: string;
+  email: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  country: string;
+  postalCode: string;
+  companyName: string;
+}
+
+/**
+ * Orders (docs/decisions/019-orders-and-payments.md). `id` is our order number (FW-YYMM-XXXXXX), also the provider
+ * order's receipt. `status` follows packages/domain/src/order-states.ts; every change is a row in order_status_history.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('created'),
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    quantity: integer('quantity').notNull(),
+    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    line: jsonb('line').$type<OrderLineSnapshot>().notNull(),
+    address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
+    /** The captured payment (set with the payments row, in one transaction). */
+    paymentId: text('payment_id'),
+    failureReason: text('failure_reason'),
+    failureCode: text('failure_code'),
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Last time the customer tried to pay (sandbox or checkout); reconciliation looks at orders still created 15 min later. */
+    paymentAttemptedAt: timestamp('payment_attempted_at', { withTimezone: true }),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_order_id').on(t.providerOrderId),
+    index('orders_user_created').on(t.userId, t.createdAt.desc()),
+    index('orders_created_unsettled')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'created'`),
+    index('orders_upload').on(t.uploadId),
+  ],
+);
+
+/** Every status change with its time and actor ('customer' | 'system' | 'webhook' | 'admin'). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order').on(t.orderId, t.at)],
+);
+
+/** Captured payments; one row per provider payment id, however many times it is reported. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** 'verify' | 'webhook' | 'reconciliation': who reported it first. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_provider_payment_id').on(t.providerPaymentId), index('payments_order').on(t.orderId)],
+);
+
+/** Webhook events already handled, by x-razorpay-event-id: a redelivery is dropped. */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  providerOrderId: text('provider_order_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Idempotency-Key per user: the same key answers with the same order. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

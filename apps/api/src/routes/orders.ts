@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, ORDER_STATUSES, ShopError } from '@framewala/domain';
+import type { AppContext } from '../context';
+import { requireUser, userIdOf } from '../plugins/auth';
+import { createOrder } from '../services/orders/create';
+import { getOrder, listOrders } from '../services/orders/read';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
+
+const id = z.string().trim().min(1).max(200);
+const inches = z.number().finite().nonnegative().max(1000);
+
+/** API.md's create-order body, extended by the issue 6 contract. Names and prices are the client's: only ids count. */
+export const createOrderBodySchema = z.object({
+  amount: z.number().int().nonnegative().max(1_000_000_000),
+  currency: z.literal('INR'),
+  image_url: z.string().max(2000).optional(),
+  selectedFrame: id,
+  selectedSize: z.string().max(200).optional(),
+  selectedFrameInches: inches.optional(),
+  selectedMotifBorder: inches,
+  customSize: z.union([z.string().max(100), z.literal(0)]).optional(),
+  quantity: z.number(),
+  uploadId: id,
+  sizeId: id.nullable(),
+  customWidth: z.number().finite().optional(),
+  customHeight: z.number().finite().optional(),
+});
+
+export const createOrderResponseSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  orderId: z.string(),
+});
+
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalPaise: z.number().int(),
+  quantity: z.number().int(),
+  frameName: z.string(),
+  sizeName: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  payment: z.object({
+    providerOrderId: z.string(),
+    paymentId: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    failureCode: z.string().nullable(),
+  }),
+  line: z.object({
+    sizeName: z.string(),
+    widthIn: z.number(),
+    heightIn: z.number(),
+    frameSetName: z.string(),
+    finishName: z.string(),
+    mouldingIn: z.number(),
+    borderName: z.string(),
+    borderIn: z.number(),
+    fspPaise: z.number().int(),
+    wbpPaise: z.number().int(),
+    unitPaise: z.number().int(),
+    checkoutPaise: z.number().int(),
+  }),
+  address: z.object({
+    fullName: z.string(),
+    phone: z.string(),
+    altPhone: z.string(),
+    email: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    postalCode: z.string(),
+    companyName: z.string(),
+  }),
+  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
+});
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export const ordersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async function ordersPlugin(app) {
+    app.post(
+      '/create-order',
+      {
+        schema: {
+          summary: 'Create an order priced by the server, and its payment provider order',
+          description:
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key answers with the same order (200 instead of 201).',
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          body: createOrderBodySchema,
+          response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 502) },
+        },
+        preHandler: requireUser,
+      },
+      async (request, reply) => {
+        const header = request.headers['idempotency-key'];
+        const key = Array.isArray(header) ? header[0] : header;
+        if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+          throw new ShopError('VALIDATION', 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _ (a UUID).', {
+            field: 'Idempotency-Key',
+          });
+        }
+        const b = request.body;
+        const { order, replayed } = await createOrder(
+          ctx,
+          userIdOf(request),
+          {
+            amount: b.amount,
+            uploadId: b.uploadId,
+            sizeId: b.sizeId,
+            customWidth: b.customWidth,
+            customHeight: b.customHeight,
+            selectedFrame: b.selectedFrame,
+            selectedMotifBorder: b.selectedMotifBorder,
+            quantity: b.quantity,
+          },
+          key,
+        );
+        return reply.status(replayed ? 200 : 201).send(order);
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        schema: {
+          summary: "The signed-in customer's orders, newest first",
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          response: { 200: z.object({ orders: z.array(orderSummarySchema) }), ...errors(401) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ({ orders: await listOrders(ctx, userIdOf(request)) }),
+    );
+
+    app.get(
+      '/orders/:id',
+      {
+        schema: {
+          summary: 'One of your orders (by order number) with its snapshot, payment and status history',
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: z.object({ id: z.string().min(1).max(40) }),
+          response: { 200: z.object({ order: orderDetailSchema }), ...errors(401, 404) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ({ order: await getOrder(ctx, userIdOf(request), request.params.id) }),
+    );
+  };

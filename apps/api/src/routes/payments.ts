@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@framewala/domain';
+import type { AppContext } from '../context';
+import { requireUser, userIdOf } from '../plugins/auth';
+import { sendOrderConfirmation } from '../services/orders/confirmation';
+import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
+import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
+import { PAYMENT_VERIFIED_MESSAGE, verifyPayment } from '../services/payments/verify';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
+const providerId = z.string().trim().min(1).max(100);
+
+export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async function paymentsPlugin(app) {
+    const { payments, site } = ctx.config;
+
+    app.get(
+      '/payment-config',
+      {
+        schema: {
+          summary: 'What the web checkout needs: the provider, the public key id, the shop name and theme colour',
+          tags: ['payments'],
+          response: {
+            200: z.object({
+              provider: z.enum(['razorpay', 'sandbox']),
+              keyId: z.string(),
+              name: z.string(),
+              themeColor: z.literal('#F37254'),
+            }),
+          },
+        },
+      },
+      async () => ({ provider: payments.provider, keyId: payments.keyId, name: site.name, themeColor: '#F37254' as const }),
+    );
+
+    app.post(
+      '/verify-payment',
+      {
+        schema: {
+          summary: "Verify the checkout's payment signature and mark the order paid (idempotent)",
+          tags: ['payments'],
+          security: [{ bearerAuth: [] }],
+          body: z.object({
+            razorpay_order_id: providerId,
+            razorpay_payment_id: providerId,
+            razorpay_signature: z.string().trim().min(1).max(200),
+          }),
+          response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => verifyPayment(ctx, userIdOf(request), request.body, request.log),
+    );
+
+    await ctx.jobs.define(RECONCILE_QUEUE, { retryLimit: 0, expireInSeconds: 240 });
+    await ctx.jobs.work(RECONCILE_QUEUE, async () => {
+      await runReconciliation(ctx, { onPaid: (order) => sendOrderConfirmation(ctx, order, app.log), log: app.log });
+    });
+    if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
+
+    if (payments.provider !== 'sandbox' || ctx.config.nodeEnv === 'production') return;
+
+    const webhooks = await startSandboxWebhooks(ctx, app.log);
+    app.post(
+      '/sandbox/pay',
+      {
+        schema: {
+          summary: 'Sandbox checkout (development and tests only): pay or fail an order like Razorpay checkout',
+          description:
+            "`card`: 'success', 'failure' or a test card number (4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined). Success answers the three values Razorpay checkout hands back, signed with the key secret, and queues a signed payment.captured webhook; failure answers Razorpay's payment.failed `error` and records it on the order.",
+          tags: ['payments'],
+          security: [{ bearerAuth: [] }],
+          body: z.object({ razorpay_order_id: providerId, card: z.string().trim().min(1).max(40) }),
+          response: {
+            200: z.union([
+              z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
+              z.object({
+                error: z.object({
+                  code: z.string(),
+                  description: z.string(),
+                  source: z.string(),
+                  step: z.string(),
+                  reason: z.string(),
+                  metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
+                }),
+              }),
+            ]),
+            ...errors(400, 401, 404, 409),
+          },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => sandboxPay(ctx, userIdOf(request), request.body, webhooks, request.log),
+    );
+  };

@@ -1,0 +1,81 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { ShopError, type OrderStatus } from '@framewala/domain';
+import type { AppContext } from '../../context';
+import { orders, orderStatusHistory, uploads, type OrderRow } from '../../db/schema';
+
+function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
+  return {
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status as OrderStatus,
+    totalPaise: row.amountPaise,
+    quantity: row.quantity,
+    frameName: `${row.line.finishName} (${row.line.frameSetName})`,
+    sizeName: row.line.sizeName,
+    thumbnailUrl: thumbnailKey ? ctx.storage.url(thumbnailKey) : null,
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+  };
+}
+
+async function thumbnails(ctx: AppContext, rows: OrderRow[]): Promise<Map<string, string | null>> {
+  const ids = [...new Set(rows.map((r) => r.uploadId).filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return new Map();
+  const found = await ctx.database.db
+    .select({ id: uploads.id, key: uploads.thumbnailKey, deletedAt: uploads.deletedAt })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
+  return new Map(found.map((u) => [u.id, u.deletedAt ? null : u.key]));
+}
+
+/** GET /api/orders: the customer's orders, newest first. */
+export async function listOrders(ctx: AppContext, userId: string) {
+  const rows = await ctx.database.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
+  const thumbs = await thumbnails(ctx, rows);
+  return rows.map((row) => summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null));
+}
+
+/** GET /api/orders/:id: one of the customer's orders with its snapshot, payment and history; another's is 404. */
+export async function getOrder(ctx: AppContext, userId: string, orderNumber: string) {
+  const { db } = ctx.database;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
+  const [thumbs, history] = await Promise.all([
+    thumbnails(ctx, [row]),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, row.id))
+      .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+  ]);
+  const { line } = row;
+  return {
+    ...summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null),
+    payment: {
+      providerOrderId: row.providerOrderId,
+      paymentId: row.paymentId,
+      failureReason: row.failureReason,
+      failureCode: row.failureCode,
+    },
+    line: {
+      sizeName: line.sizeName,
+      widthIn: line.widthIn,
+      heightIn: line.heightIn,
+      frameSetName: line.frameSetName,
+      finishName: line.finishName,
+      mouldingIn: line.mouldingIn,
+      borderName: line.borderName,
+      borderIn: line.borderIn,
+      fspPaise: line.fspPaise,
+      wbpPaise: line.wbpPaise,
+      unitPaise: line.unitPaise,
+      checkoutPaise: line.checkoutPaise,
+    },
+    address: row.address,
+    history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
+  };
+}

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import { ShopError } from '@framewala/domain';
+import type { AppContext } from '../../context';
+import { webhookEvents, type OrderRow } from '../../db/schema';
+import { sendOrderConfirmation } from '../orders/confirmation';
+import { lockOrderByProviderId, recordFailure, settlePaid } from '../orders/settle';
+import { verifyWebhookSignature } from './signatures';
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+interface PaymentEntity {
+  id?: unknown;
+  order_id?: unknown;
+  amount?: unknown;
+  status?: unknown;
+  error_code?: unknown;
+  error_reason?: unknown;
+  error_description?: unknown;
+}
+
+interface RazorpayEvent {
+  event?: unknown;
+  payload?: { payment?: { entity?: PaymentEntity }; order?: { entity?: { id?: unknown; amount_paid?: unknown } } };
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null);
+
+/**
+ * POST /api/webhooks/razorpay (and the sandbox's webhook job). The HMAC is over the raw body; the event id is
+ * recorded in the same transaction as its effect, so a redelivery is dropped and a crash mid-way leaves nothing
+ * half-done (Razorpay redelivers until it gets a 2xx).
+ */
+export async function handleWebhook(
+  ctx: AppContext,
+  input: { rawBody: Buffer; signature: unknown; eventId: string | undefined },
+  log?: { error: (o: object, m?: string) => void },
+): Promise<WebhookOutcome> {
+  if (!verifyWebhookSignature(input.rawBody, input.signature, ctx.config.payments.webhookSecret)) {
+    throw new ShopError('PAYMENT_NOT_VERIFIED', 'The webhook signature is not valid.');
+  }
+  let event: RazorpayEvent;
+  try {
+    event = JSON.parse(input.rawBody.toString('utf8')) as RazorpayEvent;
+  } catch {
+    throw new ShopError('BAD_REQUEST', 'The webhook body is not JSON.');
+  }
+  if (!event || typeof event !== 'object') throw new ShopError('BAD_REQUEST', 'The webhook body is not an event.');
+  const eventName = str(event.event) ?? 'unknown';
+  const payment = event.payload?.payment?.entity;
+  const providerOrderId = str(payment?.order_id) ?? str(event.payload?.order?.entity?.id);
+  const eventId = str(input.eventId) ?? `body:${crypto.createHash('sha256').update(input.rawBody).digest('hex')}`;
+
+  let paidOrder: OrderRow | null = null;
+  const outcome = await ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({ eventId, event: eventName, providerOrderId })
+      .onConflictDoNothing({ target: webhookEvents.eventId })
+      .returning({ eventId: webhookEvents.eventId });
+    if (inserted.length === 0) return 'duplicate';
+    if (!providerOrderId) return 'ignored';
+    const order = await lockOrderByProviderId(tx, providerOrderId);
+    if (!order) return 'ignored';
+
+    if (eventName === 'order.paid' || eventName === 'payment.captured') {
+      const paymentId = str(payment?.id);
+      if (!paymentId) return 'ignored';
+      const amount = typeof payment?.amount === 'number' ? payment.amount : order.amountPaise;
+      const result = await settlePaid(tx, order, { id: paymentId, amountPaise: amount }, 'webhook', 'webhook');
+      if (result.becamePaid) paidOrder = result.order;
+      return 'processed';
+    }
+    if (eventName === 'payment.failed') {
+      await recordFailure(tx, order, {
+        code: str(payment?.error_code),
+        reason: str(payment?.error_reason) ?? str(payment?.error_description),
+      });
+      return 'processed';
+    }
+    return 'ignored';
+  });
+  if (paidOrder) await sendOrderConfirmation(ctx, paidOrder, log);
+  return outcome;
+}

@@ -1,0 +1,84 @@
+/**
+ * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
+ * editor's own functions, so the figures are the ones the editor showed.
+ */
+import { formatMeasure, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
+import type { OrderDraft } from '../../lib/order-storage';
+import {
+  borderForIndex,
+  borderInches,
+  chosenFrame,
+  chosenPrintSize,
+  orderPrice,
+  type FrameChoice,
+  type PrintSize,
+} from '../editor/editor-model';
+import type { CreateOrderBody } from './api';
+
+export type CheckoutSummary = {
+  print: PrintSize;
+  choice: FrameChoice;
+  border: MotifBorder | null;
+  /** The size as the seed names it: the preset's name, or the custom 'height X width'. */
+  sizeName: string;
+  borderIn: number;
+  frameInches: number;
+  price: OrderPrice & { quantity: number };
+};
+
+/** Null until the order has a size, a frame and a price (the checkout then sends the customer back to the editor). */
+export function checkoutSummary(
+  draft: OrderDraft,
+  sets: readonly FrameSet[] | undefined,
+  borders: readonly MotifBorder[] | undefined,
+): CheckoutSummary | null {
+  const print = chosenPrintSize(draft);
+  const choice = chosenFrame(draft, sets);
+  const price = orderPrice(draft, sets, borders);
+  if (!print || !choice || !price) return null;
+  const borderIn = borderInches(draft.borderLevel);
+  const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
+  const sizeName = print.kind === 'custom' ? `${formatMeasure(print.heightIn)} X ${formatMeasure(print.widthIn)}` : print.name;
+  return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price };
+}
+
+/** The create-order body (contracts for issue 6). The server re-prices everything; `amount` is a cross-check. */
+export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary): CreateOrderBody {
+  const custom = summary.print.kind === 'custom';
+  return {
+    amount: summary.price.checkoutPaise,
+    currency: 'INR',
+    image_url: draft.photo.url,
+    selectedFrame: summary.choice.frame._id,
+    selectedSize: summary.sizeName,
+    selectedFrameInches: summary.frameInches,
+    selectedMotifBorder: summary.borderIn,
+    customSize: custom ? summary.sizeName : 0,
+    quantity: summary.price.quantity,
+    uploadId: draft.photo._id,
+    sizeId: custom ? null : (draft.size?._id ?? null),
+    ...(custom ? { customWidth: summary.print.widthIn, customHeight: summary.print.heightIn } : {}),
+  };
+}
+
+/** Seed §7: the payment description joins size, frame inches, frame name, border, category and description. */
+export function paymentDescription(summary: CheckoutSummary): string {
+  const { choice } = summary;
+  return [
+    `Size ${summary.sizeName}`,
+    `Frame ${formatMeasure(summary.frameInches)} in`,
+    `${choice.frame.frameName} (${choice.set.frameName})`,
+    summary.borderIn > 0 ? `Border ${formatMeasure(summary.borderIn)} in` : 'No border',
+    choice.frame.frameCategory,
+    choice.frame.frameDescription,
+  ]
+    .filter((part) => part && part.trim() !== '')
+    .join(' · ');
+}
+
+/** A fresh idempotency key for one checkout attempt. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,335 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatInr, formatMeasure } from '@framewala/domain';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import { useSession, type SessionUser } from '../../lib/auth';
+import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
+import { fetchAddress } from '../buyer-details/api';
+import { OrderSteps } from '../buyer-details/order-steps';
+import { OrderAside } from '../buyer-details/order-aside';
+import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../editor/api';
+import { FormAlert } from '../account/form-controls';
+import {
+  createOrder,
+  fetchPaymentConfig,
+  sandboxPay,
+  storePaymentError,
+  verifyPayment,
+  VERIFIED_MESSAGE,
+  type CreatedOrder,
+  type PaymentFailure,
+  type PaymentSuccess,
+  type SandboxCard,
+} from './api';
+import { checkoutSummary, createOrderBody, newIdempotencyKey, paymentDescription, type CheckoutSummary } from './checkout-model';
+import { loadRazorpay, openRazorpay } from './razorpay';
+import { SandboxDialog } from './sandbox-dialog';
+
+/**
+ * Step 6, checkout (seed §2; issue 6): the product summary and the total from the domain's prices, then 'Make payment'
+ * creates the order on the server (which re-prices it) and opens Razorpay, or the sandbox dialog in development.
+ */
+export function CheckoutPage() {
+  const session = useSession();
+  const draft = useOrderDraft();
+  const sets = useFrameSets();
+  const borders = useWhiteBorders();
+  const user = session?.user ?? null;
+
+  let body;
+  if (!draft) {
+    body = (
+      <Notice title="Checkout">
+        There is no frame in your order yet.{' '}
+        <Link to="/" className={textLink}>
+          Upload a photo to start framing
+        </Link>
+        .
+      </Notice>
+    );
+  } else if (sets.isPending || borders.isPending || !user) {
+    body = <Notice title="Checkout" status="Loading your order…" />;
+  } else if (sets.isError || borders.isError) {
+    body = <Notice title="Checkout">We could not load the frame catalogue. Please check your connection and reload the page.</Notice>;
+  } else {
+    const summary = checkoutSummary(draft, sets.data, borders.data);
+    body = summary ? (
+      <CheckoutStep key={user._id} draft={draft} summary={summary} user={user} />
+    ) : (
+      <Notice title="Checkout">
+        Your frame is not finished yet: choose a size and a frame first.{' '}
+        <Link to="/edit-photo" className={textLink}>
+          Back to the editor
+        </Link>
+        .
+      </Notice>
+    );
+  }
+
+  return (
+    <>
+      <title>Checkout — Framewala</title>
+      <div className="bg-gradient-to-b from-sand/70 to-cream">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-8 pb-14 sm:px-6 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+          <div className="min-w-0">
+            <OrderSteps current={2} />
+            {body}
+          </div>
+          <OrderAside />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Notice({ title, status, children }: { title: string; status?: string; children?: ReactNode }) {
+  return (
+    <section className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9">
+      <h1 className="text-[2rem] leading-tight font-semibold">{title}</h1>
+      {status ? (
+        <p role="status" className="mt-3 text-ink-600">
+          {status}
+        </p>
+      ) : null}
+      {children ? <p className="mt-3 text-ink-700">{children}</p> : null}
+    </section>
+  );
+}
+
+type Problem = { message: string; amountPaise?: number; addressMissing?: boolean };
+
+type SandboxState = { order: CreatedOrder };
+
+function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: CheckoutSummary; user: SessionUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sandbox, setSandbox] = useState<SandboxState | null>(null);
+  const inFlight = useRef(false);
+
+  // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
+  // body (another quantity, a corrected price) is a new attempt.
+  const requestBody = createOrderBody(draft, summary);
+  const bodyText = JSON.stringify(requestBody);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
+
+  // The saved address fills in the payment window's contact (shared with the buyer details page's cache).
+  const address = useQuery({
+    queryKey: ['account', user._id, 'address'],
+    queryFn: () => fetchAddress(user._id),
+    retry: false,
+    staleTime: 60_000,
+  });
+
+  const { price, choice } = summary;
+
+  const finishPaid = async (order: CreatedOrder, payment: PaymentSuccess) => {
+    let ok = false;
+    let failure: PaymentFailure = {
+      code: 'PAYMENT_NOT_VERIFIED',
+      description: 'We could not confirm your payment.',
+      reason: 'verification_failed',
+    };
+    try {
+      const verified = await verifyPayment(payment);
+      ok = verified.message === VERIFIED_MESSAGE;
+    } catch (error) {
+      if (isApiError(error)) failure = { code: error.code, description: error.message, reason: 'verification_failed' };
+    }
+    if (ok) {
+      clearStoredOrder();
+      void navigate(`/success?order=${encodeURIComponent(order.orderId)}`);
+    } else {
+      finishFailed(order, failure);
+    }
+  };
+
+  const finishFailed = (order: CreatedOrder, error: PaymentFailure) => {
+    storePaymentError({
+      code: error.code ?? 'PAYMENT_FAILED',
+      description: error.description ?? 'The payment did not go through.',
+      reason: error.reason ?? 'payment_failed',
+    });
+    void navigate(`/cancel?order=${encodeURIComponent(order.orderId)}`);
+  };
+
+  const makePayment = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setProblem(null);
+    setNotice(null);
+    const key = attempt.current!.key;
+    try {
+      const order = await createOrder(requestBody, key);
+      const config = await fetchPaymentConfig();
+      if (config.provider === 'sandbox') {
+        setSandbox({ order });
+        return; // the dialog takes over; the button stays disabled while it is open
+      }
+      const Razorpay = await loadRazorpay();
+      const addr = address.data;
+      const outcome = await openRazorpay(Razorpay, {
+        key: config.keyId,
+        order_id: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        name: config.name,
+        description: paymentDescription(summary),
+        prefill: {
+          name: `${user.firstName} ${user.lastName}`.trim() || (addr?.fullName ?? ''),
+          email: user.email || (addr?.email ?? ''),
+          contact: addr?.phone || user.mobileNumber,
+        },
+        notes: { orderNumber: order.orderId },
+        theme: { color: config.themeColor },
+      });
+      if (outcome.kind === 'paid') await finishPaid(order, outcome.payment);
+      else if (outcome.kind === 'failed') finishFailed(order, outcome.error);
+      else setNotice('The payment window was closed. Nothing was charged; you can pay when you are ready.');
+      if (outcome.kind === 'dismissed') {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    } catch (error) {
+      inFlight.current = false;
+      setBusy(false);
+      if (isApiError(error) && error.status === 401) return; // on the way to sign in
+      if (isApiError(error) && error.code === 'PRICE_MISMATCH') {
+        const amount = error.details.amount;
+        setProblem({ message: error.message, amountPaise: typeof amount === 'number' ? amount : undefined });
+        // The catalogue changed since the editor loaded it: reload it so the summary shows the new figures.
+        void queryClient.invalidateQueries({ queryKey: frameSetsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: bordersQueryKey });
+        attempt.current = null;
+        return;
+      }
+      if (isApiError(error) && error.status === 422 && (error.details.field === 'address' || /address/i.test(error.message))) {
+        setProblem({ message: error.message, addressMissing: true });
+        return;
+      }
+      setProblem({ message: error instanceof Error ? error.message : 'The payment could not be started. Please try again.' });
+    }
+  };
+
+  const paySandbox = async (card: SandboxCard) => {
+    const order = sandbox!.order;
+    const result = await sandboxPay(order.id, card);
+    if (result.ok) await finishPaid(order, result.payment);
+    else finishFailed(order, result.error);
+  };
+
+  const closeSandbox = () => {
+    setSandbox(null);
+    inFlight.current = false;
+    setBusy(false);
+    setNotice('The test payment was cancelled. Nothing was charged; you can pay when you are ready.');
+  };
+
+  const rows: [string, string][] = [
+    ['Frame', `${choice.frame.frameName} · ${choice.set.frameName}`],
+    ['Size', `${summary.sizeName}${summary.print.kind === 'custom' ? ' in (custom)' : ' in'}`],
+    ['Motif Border', summary.borderIn > 0 ? `${formatMeasure(summary.borderIn)} in` : 'None'],
+    ['Frame Size', `${formatMeasure(summary.frameInches)} in`],
+    ['Category', choice.frame.frameCategory || '—'],
+    ['Description', choice.frame.frameDescription || '—'],
+  ];
+  if (price.quantity > 1) rows.push(['Quantity', `${price.quantity} × ${formatInr(price.unitPaise)}`]);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
+    >
+      <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
+        Checkout
+      </h1>
+      <h2 className="mt-6 text-xl font-semibold">Product Summary</h2>
+      <dl className="mt-3 divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="product-summary">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 px-3.5 py-2.5">
+            <dt className="text-ink-500">{term}</dt>
+            <dd className="m-0 font-medium text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
+        <PriceLine term="Total Price" value={formatInr(price.checkoutPaise)} />
+        <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
+        <PriceLine term="Tax & Fee" value={formatInr(0)} />
+        <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
+          <dt className="text-lg font-semibold text-ink-900">Total</dt>
+          <dd className="m-0 font-serif text-[1.9rem] leading-tight font-semibold text-ink-900" data-testid="checkout-total">
+            {formatInr(price.checkoutPaise)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay.</p>
+
+      {problem ? (
+        <div className="mt-5">
+          <FormAlert>
+            {problem.message}
+            {problem.amountPaise !== undefined ? ` The price now is ${formatInr(problem.amountPaise)}.` : null}
+            {problem.addressMissing ? (
+              <>
+                {' '}
+                <Link to="/checkout" className={textLink}>
+                  Add your delivery address
+                </Link>
+              </>
+            ) : null}
+          </FormAlert>
+        </div>
+      ) : null}
+      {notice ? (
+        <p role="status" className="mt-5 rounded-2xl bg-cream px-4 py-3 text-ink-700">
+          {notice}
+        </p>
+      ) : null}
+
+      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
+        <button type="button" onClick={() => void navigate('/checkout')} className={`${secondaryButton} sm:mr-auto`}>
+          <ArrowRightIcon className="h-4 w-4 rotate-180" />
+          Back
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => void makePayment()}
+          className={`${primaryButton} sm:min-w-44`}
+        >
+          {busy ? 'Starting payment…' : 'Make payment'}
+          {busy ? null : <ArrowRightIcon className="h-4 w-4" />}
+        </button>
+      </div>
+      <p className="mt-4 flex items-start gap-2 text-sm text-ink-600">
+        <ShieldCheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-leaf-600" />
+        Payments are handled by Razorpay (UPI, cards, net banking). Framewala never sees your card details.
+      </p>
+
+      {sandbox ? (
+        <SandboxDialog amountPaise={sandbox.order.amount} orderNumber={sandbox.order.orderId} onPay={paySandbox} onCancel={closeSandbox} />
+      ) : null}
+    </section>
+  );
+}
+
+function PriceLine({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between">
+      <dt className="text-ink-600">{term}</dt>
+      <dd className="m-0 font-medium text-ink-900">{value}</dd>
+    </div>
+  );
+}

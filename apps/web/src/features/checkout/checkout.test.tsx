@@ -1,0 +1,496 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
+import { renderRoute } from '../../test/render';
+import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../account/mock-api';
+import { PAYMENT_ERROR_KEY } from './api';
+import { RAZORPAY_SCRIPT_URL, resetRazorpayLoader, type RazorpayOptions } from './razorpay';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await import('./checkout-page');
+  await import('./result-pages');
+});
+afterEach(() => {
+  window.sessionStorage.clear();
+  delete window.Razorpay;
+  resetRazorpayLoader();
+  document.head.querySelectorAll(`script[src="${RAZORPAY_SCRIPT_URL}"]`).forEach((s) => s.remove());
+});
+
+const main = () => within(document.querySelector('main')!);
+
+const part = (p: string) => `/media/frames/v1/classic/walnut/${p}.webp`;
+const WALNUT = {
+  _id: 'set-classic--walnut',
+  frameName: 'Walnut',
+  frameCategory: 'Wood',
+  frameDescription: 'Warm walnut veneer.',
+  sideUp: part('side-up'),
+  sideDown: part('side-down'),
+  sideLeft: part('side-left'),
+  sideRight: part('side-right'),
+  topLeft: part('top-left'),
+  topRight: part('top-right'),
+  bottomLeft: part('bottom-left'),
+  bottomRight: part('bottom-right'),
+};
+const SETS: FrameSet[] = [
+  {
+    _id: 'set-classic',
+    frameName: 'Classic',
+    sizeInInches: 1,
+    framePrice: 5.5,
+    thumbnailUrl: null,
+    label: '1 in',
+    padding: 0,
+    frames: [WALNUT],
+  },
+];
+const BORDERS: MotifBorder[] = [0, 99, 149, 199, 299, 449, 699].map((price, i) => ({
+  _id: `border-${i}`,
+  name: `Border ${i}`,
+  sizeName: `${WHITE_BORDER_LEVELS[i]} in`,
+  size: WHITE_BORDER_LEVELS[i] ?? 0,
+  price,
+}));
+
+const PHOTO = {
+  _id: 'upload-1',
+  url: '/media/uploads/upload-1/display.webp',
+  thumbnailUrl: '/media/uploads/upload-1/thumb.webp',
+  imageType: 'landscape',
+  width: 4000,
+  height: 3000,
+};
+
+function storeOrder(over: Record<string, unknown> = {}) {
+  window.localStorage.setItem(
+    ORDER_STORAGE_KEY,
+    JSON.stringify({
+      photo: PHOTO,
+      sourcePhoto: PHOTO,
+      size: { _id: 'size-12x8', format: 'Standard', sizeName: '12x8', width: 12, height: 8, price: 432 },
+      customSize: null,
+      frameSetId: 'set-classic',
+      frameId: 'set-classic--walnut',
+      borderLevel: 2,
+      quantity: 2,
+      step: 5,
+      ...over,
+    }),
+  );
+}
+
+// The figures the editor shows, from the domain.
+const EXPECTED = priceOrder({
+  widthIn: 12,
+  heightIn: 8,
+  frameRatePaisePerSqIn: rupeesToPaise(5.5),
+  borderPricePaise: rupeesToPaise(149),
+  quantity: 2,
+});
+
+const CREATED = { id: 'order_TEST123', amount: EXPECTED.checkoutPaise, currency: 'INR', orderId: 'FW-2611-8K3D9Q' };
+const PAID = { razorpay_order_id: 'order_TEST123', razorpay_payment_id: 'pay_TEST456', razorpay_signature: 'a'.repeat(64) };
+const ORDER = {
+  _id: 'FW-2611-8K3D9Q',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  status: 'paid',
+  totalPaise: EXPECTED.checkoutPaise,
+  quantity: 2,
+  frameName: 'Walnut',
+  sizeName: '12x8',
+  thumbnailUrl: null,
+  trackingNumber: null,
+  carrier: null,
+  payment: { providerOrderId: 'order_TEST123', paymentId: 'pay_TEST456', failureReason: null, failureCode: null },
+};
+
+type Handlers = Record<string, MockHandler | { status?: number; body?: unknown }>;
+
+function api(over: Handlers = {}) {
+  return mockApi({
+    'GET /api/get-frame': { body: { getFrameSize: SETS } },
+    'GET /api/get-motif-border-sizes': { body: { getMotifBorderSizes: BORDERS } },
+    'GET /api/address/user-1': { body: { address: null } },
+    'POST /api/create-order': { status: 201, body: CREATED },
+    'GET /api/payment-config': { body: { provider: 'sandbox', keyId: 'rzp_test_sandbox', name: 'Framewala', themeColor: '#F37254' } },
+    'POST /api/sandbox/pay': { body: PAID },
+    'POST /api/verify-payment': { body: { message: 'Payment verified successfully', orderId: 'FW-2611-8K3D9Q' } },
+    'GET /api/orders/FW-2611-8K3D9Q': { body: { order: ORDER } },
+    ...over,
+  });
+}
+
+async function openCheckout(over: Handlers = {}) {
+  signInAs();
+  storeOrder();
+  const calls = api(over);
+  const view = renderRoute('/checkout/pay');
+  await main().findByRole('heading', { level: 1, name: 'Checkout' });
+  await main().findByRole('heading', { level: 2, name: 'Product Summary' });
+  return { ...view, ...calls };
+}
+
+function dd(label: string, scope = main()) {
+  return scope.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
+  it('needs sign-in', async () => {
+    storeOrder();
+    const { router } = renderRoute('/checkout/pay');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?next=%2Fcheckout%2Fpay');
+  });
+
+  it('shows the product summary and the price lines from the domain', async () => {
+    await openCheckout();
+    expect(dd('Frame')).toBe('Walnut · Classic');
+    expect(dd('Size')).toBe('12x8 in');
+    expect(dd('Motif Border')).toBe('0.8 in');
+    expect(dd('Frame Size')).toBe('1 in');
+    expect(dd('Category')).toBe('Wood');
+    expect(dd('Description')).toBe('Warm walnut veneer.');
+    expect(EXPECTED.checkoutPaise).toBe(1354_00); // (12 × 8 × ₹5.50 + ₹149) × 2
+    const lines = within(screen.getByTestId('price-lines'));
+    expect(dd('Total Price', lines)).toBe('₹1,354.00');
+    expect(dd('Total Price (Discount)', lines)).toBe('₹0.00');
+    expect(dd('Tax & Fee', lines)).toBe('₹0.00');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
+  });
+
+  it("names a custom size 'height X width'", async () => {
+    signInAs();
+    storeOrder({ size: null, customSize: { width: '16', height: '10' }, borderLevel: 0, quantity: 1 });
+    api();
+    renderRoute('/checkout/pay');
+    await main().findByRole('heading', { level: 2, name: 'Product Summary' });
+    expect(dd('Size')).toBe('10 X 16 in (custom)');
+    expect(dd('Motif Border')).toBe('None');
+  });
+
+  it('Back goes to buyer details', async () => {
+    const { user, router } = await openCheckout();
+    await user.click(main().getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+  });
+
+  it('pays in the sandbox: create-order, the dialog, verify, then /success; the order is cleared', async () => {
+    const { user, router, callsTo } = await openCheckout();
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('₹1,354.00');
+    expect(within(dialog).getByText('4111 1111 1111 1111')).toBeVisible();
+    expect(within(dialog).getByText('4000 0000 0000 0002')).toBeVisible();
+
+    const [create] = callsTo('POST', '/api/create-order');
+    expect(create?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(create?.headers.authorization).toMatch(/^Bearer /);
+    expect(create?.body).toEqual({
+      amount: 1354_00,
+      currency: 'INR',
+      image_url: PHOTO.url,
+      selectedFrame: 'set-classic--walnut',
+      selectedSize: '12x8',
+      selectedFrameInches: 1,
+      selectedMotifBorder: 0.8,
+      customSize: 0,
+      quantity: 2,
+      uploadId: 'upload-1',
+      sizeId: 'size-12x8',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(router.state.location.search).toBe('?order=FW-2611-8K3D9Q');
+    expect(callsTo('POST', '/api/sandbox/pay')[0]?.body).toEqual({ razorpay_order_id: 'order_TEST123', card: 'success' });
+    expect(callsTo('POST', '/api/verify-payment')[0]?.body).toEqual(PAID);
+    expect(readStoredOrder()).toBeNull();
+    expect(await main().findByText('FW-2611-8K3D9Q')).toBeVisible();
+  });
+
+  it('a declined sandbox card goes to /cancel with the reason; the order is kept for another try', async () => {
+    const failure = {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Your payment was declined by the bank.',
+        source: 'bank',
+        step: 'payment_authorization',
+        reason: 'card_declined',
+        metadata: { order_id: 'order_TEST123', payment_id: 'pay_FAIL1' },
+      },
+    };
+    const { user, router, callsTo } = await openCheckout({ 'POST /api/sandbox/pay': { body: failure } });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    await user.click(within(dialog).getByRole('radio', { name: /Payment fails/ }));
+    expect(within(dialog).getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cancel'));
+    expect(router.state.location.search).toBe('?order=FW-2611-8K3D9Q');
+    expect(callsTo('POST', '/api/sandbox/pay')[0]?.body).toEqual({ razorpay_order_id: 'order_TEST123', card: 'failure' });
+    expect(callsTo('POST', '/api/verify-payment')).toHaveLength(0);
+    expect(JSON.parse(window.sessionStorage.getItem(PAYMENT_ERROR_KEY)!)).toEqual({
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Your payment was declined by the bank.',
+      reason: 'card_declined',
+    });
+    expect(readStoredOrder()).not.toBeNull();
+    expect(await main().findByText('Your payment was declined by the bank.')).toBeVisible();
+    expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
+    expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay');
+  });
+
+  it('a payment the server cannot verify goes to /cancel with its message and code', async () => {
+    const { user, router } = await openCheckout({
+      'POST /api/verify-payment': { status: 400, body: { message: 'The payment signature is not valid.', code: 'PAYMENT_NOT_VERIFIED' } },
+    });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cancel'));
+    expect(await main().findByText('The payment signature is not valid.')).toBeVisible();
+    expect(dd('Error code')).toBe('PAYMENT_NOT_VERIFIED');
+    expect(readStoredOrder()).not.toBeNull();
+  });
+
+  it('disables the button while in flight (a double click makes one request) and reuses the key on retry', async () => {
+    let release: (reply: { status?: number; body?: unknown }) => void = () => {};
+    let attempt = 0;
+    const { user, callsTo } = await openCheckout({
+      'POST /api/create-order': () => {
+        attempt += 1;
+        if (attempt === 1) return new Promise((resolve) => (release = resolve));
+        return { status: 201, body: CREATED };
+      },
+    });
+    const pay = main().getByRole('button', { name: 'Make payment' });
+    await user.click(pay);
+    await user.click(main().getByRole('button', { name: 'Starting payment…' }));
+    expect(main().getByRole('button', { name: 'Starting payment…' })).toBeDisabled();
+    expect(callsTo('POST', '/api/create-order')).toHaveLength(1);
+    release({ status: 503, body: { message: 'The shop is busy. Please try again.', code: 'UNAVAILABLE' } });
+    expect(await main().findByRole('alert')).toHaveTextContent('The shop is busy. Please try again.');
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    const [first, second] = callsTo('POST', '/api/create-order');
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+
+    // Closing the sandbox and paying again is the same attempt too: the server answers with the same order.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(callsTo('POST', '/api/create-order')[2]?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
+  });
+
+  it('on 409 shows the server amount and message; the next attempt uses a new key', async () => {
+    let attempt = 0;
+    const { user, callsTo } = await openCheckout({
+      'POST /api/create-order': () => {
+        attempt += 1;
+        if (attempt === 1) {
+          return {
+            status: 409,
+            body: { message: 'The price has changed since you chose your frame.', code: 'PRICE_MISMATCH', amount: 1400_00 },
+          };
+        }
+        return { status: 201, body: CREATED };
+      },
+    });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent('The price has changed since you chose your frame.');
+    expect(alert).toHaveTextContent('The price now is ₹1,400.00.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo('GET', '/api/payment-config')).toHaveLength(0);
+    await waitFor(() => expect(callsTo('GET', '/api/get-frame').length).toBeGreaterThan(1)); // the catalogue reloads
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    const [first, second] = callsTo('POST', '/api/create-order');
+    expect(second?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+  });
+
+  it('says so when no delivery address is saved (422)', async () => {
+    const { user } = await openCheckout({
+      'POST /api/create-order': {
+        status: 422,
+        body: { message: 'Please add your delivery address before paying.', code: 'ADDRESS_REQUIRED' },
+      },
+    });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent('Please add your delivery address before paying.');
+    expect(within(alert).getByRole('link', { name: 'Add your delivery address' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('with Razorpay: adds checkout.js when paying and opens it with the seed options; the handler verifies', async () => {
+    const address = {
+      fullName: 'Asha Verma',
+      phone: '+919812345678',
+      altPhone: '',
+      email: 'asha@example.com',
+      addressLine1: '12 MG Road',
+      addressLine2: '',
+      city: 'Bangalore',
+      state: 'Karnataka',
+      country: 'IN',
+      postalCode: '560001',
+      companyName: '',
+      isHyperlocal: false,
+      billingSameAsDelivery: true,
+    };
+    const { user, router, callsTo } = await openCheckout({
+      'GET /api/payment-config': { body: { provider: 'razorpay', keyId: 'rzp_live_PUBLIC', name: 'Framewala', themeColor: '#F37254' } },
+      'GET /api/address/user-1': { body: { address: { ...address, _id: 'addr-1', userId: 'user-1' } } },
+    });
+    await waitFor(() => expect(callsTo('GET', '/api/address/user-1')).toHaveLength(1));
+    expect(document.querySelector(`script[src="${RAZORPAY_SCRIPT_URL}"]`)).toBeNull();
+
+    let options: RazorpayOptions | undefined;
+    let opened = 0;
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>(`script[src="${RAZORPAY_SCRIPT_URL}"]`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    window.Razorpay = class {
+      constructor(o: RazorpayOptions) {
+        options = o;
+      }
+      open() {
+        opened += 1;
+      }
+      on() {}
+    };
+    script.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(opened).toBe(1));
+    expect(options).toMatchObject({
+      key: 'rzp_live_PUBLIC',
+      order_id: 'order_TEST123',
+      amount: 1354_00,
+      currency: 'INR',
+      name: 'Framewala',
+      prefill: { name: `${SAMPLE_USER.firstName} ${SAMPLE_USER.lastName}`, email: SAMPLE_USER.email, contact: '+919812345678' },
+      theme: { color: '#F37254' },
+    });
+    expect(options?.description).toBe('Size 12x8 · Frame 1 in · Walnut (Classic) · Border 0.8 in · Wood · Warm walnut veneer.');
+    options!.handler(PAID);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(callsTo('POST', '/api/verify-payment')[0]?.body).toEqual(PAID);
+    expect(callsTo('POST', '/api/sandbox/pay')).toHaveLength(0);
+  });
+});
+
+describe('payment windows: failures and closing', { timeout: 30_000 }, () => {
+  const razorpayConfig = { body: { provider: 'razorpay', keyId: 'rzp_live_PUBLIC', name: 'Framewala', themeColor: '#F37254' } };
+
+  it("Razorpay's payment.failed goes to /cancel with the provider's description, reason and code", async () => {
+    const { user, router, callsTo } = await openCheckout({ 'GET /api/payment-config': razorpayConfig });
+    let failed: ((r: { error: Record<string, unknown> }) => void) | undefined;
+    window.Razorpay = class {
+      on(_event: string, callback: (r: { error: Record<string, unknown> }) => void) {
+        failed = callback;
+      }
+      open() {}
+    } as unknown as typeof window.Razorpay;
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await waitFor(() => expect(failed).toBeDefined());
+    failed!({
+      error: { code: 'BAD_REQUEST_ERROR', description: 'Payment processing failed because of incorrect OTP', reason: 'payment_failed' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cancel'));
+    expect(await main().findByText('Payment processing failed because of incorrect OTP')).toBeVisible();
+    expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
+    expect(callsTo('POST', '/api/verify-payment')).toHaveLength(0);
+  });
+
+  it('when checkout.js cannot load, says so and lets the customer try again', async () => {
+    const { user } = await openCheckout({ 'GET /api/payment-config': razorpayConfig });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const script = await waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>(`script[src="${RAZORPAY_SCRIPT_URL}"]`);
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    script.dispatchEvent(new Event('error'));
+    expect(await main().findByRole('alert')).toHaveTextContent('We could not load the payment window.');
+    expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled();
+    expect(document.querySelector(`script[src="${RAZORPAY_SCRIPT_URL}"]`)).toBeNull();
+  });
+
+  it('the sandbox dialog refuses a short card number, and Escape closes it without paying', async () => {
+    const { user, callsTo } = await openCheckout();
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    const number = within(dialog).getByLabelText('Card number');
+    await user.clear(number);
+    await user.type(number, '4111');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a card number of 12 to 19 digits');
+    expect(callsTo('POST', '/api/sandbox/pay')).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(main().getByRole('status')).toHaveTextContent('The test payment was cancelled. Nothing was charged');
+    expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled();
+  });
+});
+
+describe('/success and /cancel', { timeout: 30_000 }, () => {
+  it('/success thanks the customer by name with the real order number and payment id, then goes home after 5 s', async () => {
+    signInAs();
+    api({ 'GET /api/site': { body: { name: 'Framewala', supportEmail: 'care@framewala.example', supportPhone: '+91 98765 43210' } } });
+    const { router } = renderRoute('/success?order=FW-2611-8K3D9Q');
+    expect(await main().findByRole('heading', { level: 1, name: 'Thank You, Asha Verma' })).toBeVisible();
+    expect(main().getByText(/order has been processed/)).toBeVisible();
+    await waitFor(() => expect(dd('Order number')).toBe('FW-2611-8K3D9Q'));
+    expect(dd('Payment ID')).toBe('pay_TEST456');
+    expect(await main().findByRole('link', { name: /E-mail us/ })).toHaveAttribute('href', 'mailto:care@framewala.example');
+    expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(main().getByTestId('redirect-countdown')).toHaveTextContent(/home page in [45] s/);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 7000 });
+  });
+
+  it("/cancel reads the order's recorded failure when the checkout left none", async () => {
+    signInAs();
+    storeOrder();
+    api({
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: {
+          order: {
+            ...ORDER,
+            status: 'created',
+            payment: {
+              ...ORDER.payment,
+              paymentId: null,
+              failureReason: 'Insufficient balance in the account.',
+              failureCode: 'BAD_REQUEST_ERROR',
+            },
+          },
+        },
+      },
+    });
+    renderRoute('/cancel?order=FW-2611-8K3D9Q');
+    expect(await main().findByRole('heading', { level: 1, name: 'Payment Failed, Asha Verma' })).toBeVisible();
+    await waitFor(() => expect(dd('Reason')).toBe('Insufficient balance in the account.'));
+    expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
+    expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay');
+  });
+
+  it('/cancel offers no retry once the order in progress is gone', async () => {
+    signInAs();
+    api();
+    window.sessionStorage.setItem(PAYMENT_ERROR_KEY, JSON.stringify({ code: 'X', description: 'Declined.', reason: 'card_declined' }));
+    renderRoute('/cancel?order=FW-2611-8K3D9Q');
+    await main().findByRole('heading', { level: 1, name: /Payment Failed/ });
+    expect(dd('Reason')).toBe('Declined.');
+    expect(main().queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+import type { SandboxCard } from './api';
+
+/** The contract's two test cards. */
+export const SANDBOX_CARDS = [
+  { id: 'success', number: '4111 1111 1111 1111', label: 'Payment succeeds' },
+  { id: 'failure', number: '4000 0000 0000 0002', label: 'Payment fails (card declined)' },
+] as const;
+
+export const digits = (value: string) => value.replace(/\D/g, '');
+
+/** The card to send: a known test card by name, any other number as its digits. */
+export function sandboxCardFor(number: string): SandboxCard | null {
+  const typed = digits(number);
+  if (typed.length < 12 || typed.length > 19) return null;
+  const known = SANDBOX_CARDS.find((card) => digits(card.number) === typed);
+  return known ? known.id : typed;
+}

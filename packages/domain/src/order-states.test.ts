@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CANCELLATION_WINDOW_MS, ORDER_STATUSES, canTransition, transitionRefusal } from './order-states';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+describe('order state machine', () => {
+  it('follows the happy path', () => {
+    expect(canTransition('created', 'paid', { actor: 'webhook', now })).toBe(true);
+    expect(canTransition('paid', 'in_production', { actor: 'admin', now })).toBe(true);
+    expect(canTransition('in_production', 'shipped', { actor: 'admin', now })).toBe(true);
+    expect(canTransition('shipped', 'delivered', { actor: 'admin', now })).toBe(true);
+  });
+
+  it('never moves back from paid', () => {
+    for (const from of ['paid', 'in_production', 'shipped', 'delivered'] as const) {
+      expect(transitionRefusal(from, 'created', { actor: 'system', now })).toMatch(/cannot become created/);
+    }
+    expect(transitionRefusal('paid', 'paid', { actor: 'webhook', now })).toMatch(/already paid/);
+  });
+
+  it('cancels an unpaid order, and a paid one only within 24 hours', () => {
+    expect(canTransition('created', 'cancelled', { actor: 'system', now })).toBe(true);
+    const paidAt = new Date(now.getTime() - CANCELLATION_WINDOW_MS + 1000);
+    expect(canTransition('paid', 'cancelled', { actor: 'customer', now, paidAt })).toBe(true);
+    const late = new Date(now.getTime() - CANCELLATION_WINDOW_MS - 1000);
+    expect(transitionRefusal('paid', 'cancelled', { actor: 'customer', now, paidAt: late })).toMatch(/24 hours/);
+    expect(canTransition('cancelled', 'refunded', { actor: 'admin', now, paidAt })).toBe(true);
+    expect(transitionRefusal('cancelled', 'refunded', { actor: 'admin', now, paidAt: null })).toMatch(/paid order/);
+  });
+
+  it('checks the actor', () => {
+    expect(transitionRefusal('paid', 'in_production', { actor: 'customer', now })).toMatch(/customer cannot/);
+    expect(transitionRefusal('created', 'paid', { actor: 'admin', now })).toMatch(/admin cannot/);
+  });
+
+  it('has no way out of delivered or refunded', () => {
+    for (const to of ORDER_STATUSES) {
+      expect(canTransition('delivered', to, { actor: 'admin', now })).toBe(false);
+      expect(canTransition('refunded', to, { actor: 'admin', now })).toBe(false);
+    }
+  });
+});
