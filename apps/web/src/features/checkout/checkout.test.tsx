@@ -346,7 +346,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
       billingSameAsDelivery: true,
     };
     const { user, router, callsTo } = await openCheckout({
-      'GET /api/payment-config': { body: { provider: 'razorpay', keyId: 'rzp_live_PUBLIC', name: 'Framewala', themeColor: '#F37254' } },
+      'GET /api/payment-config': { body: { provider: 'razorpay', keyId: 'rzp_test_PUBLICKEY', name: 'Framewala', themeColor: '#F37254' } },
       'GET /api/address/user-1': { body: { address: { ...address, _id: 'addr-1', userId: 'user-1' } } },
     });
     await waitFor(() => expect(callsTo('GET', '/api/address/user-1')).toHaveLength(1));
@@ -372,7 +372,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     script.dispatchEvent(new Event('load'));
     await waitFor(() => expect(opened).toBe(1));
     expect(options).toMatchObject({
-      key: 'rzp_live_PUBLIC',
+      key: 'rzp_test_PUBLICKEY',
       order_id: 'order_TEST123',
       amount: 1354_00,
       currency: 'INR',
@@ -389,7 +389,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
 });
 
 describe('payment windows: failures and closing', { timeout: 30_000 }, () => {
-  const razorpayConfig = { body: { provider: 'razorpay', keyId: 'rzp_live_PUBLIC', name: 'Framewala', themeColor: '#F37254' } };
+  const razorpayConfig = { body: { provider: 'razorpay', keyId: 'rzp_test_PUBLICKEY', name: 'Framewala', themeColor: '#F37254' } };
 
   it("Razorpay's payment.failed goes to /cancel with the provider's description, reason and code", async () => {
     const { user, router, callsTo } = await openCheckout({ 'GET /api/payment-config': razorpayConfig });
