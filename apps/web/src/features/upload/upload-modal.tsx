@@ -9,7 +9,7 @@ import { startOrderWithPhoto } from '../../lib/order-storage';
 import { DropZone } from './drop-zone';
 import { UploadPreview } from './upload-preview';
 import { ProcessingPanel, ProgressPanel } from './upload-progress';
-import { AlertIcon } from './upload-icons';
+import { AlertIcon } from '../../components/icons';
 import { usePhotoUpload } from './use-photo-upload';
 
 /** The spec's upload hint, word for word (seed §5); defined once in the domain. */

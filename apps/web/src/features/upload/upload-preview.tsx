@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { UploadedPhoto } from './upload-api';
 import { formatPixels } from './upload-format';
-import { Spinner, TrashIcon } from './upload-icons';
+import { Spinner, TrashIcon } from '../../components/icons';
 
 type UploadPreviewProps = {
   upload: UploadedPhoto & { url: string };

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { secondaryButton } from '../../components/button-styles';
 import type { UploadProgress } from '../../lib/xhr-upload';
 import { formatBytes, formatLabel, formatPixels } from './upload-format';
-import { CheckCircleIcon, Spinner } from './upload-icons';
+import { CheckCircleIcon, Spinner } from '../../components/icons';
 
 type FileSummaryProps = { file: File; header: ImageHeader | null };
 
