@@ -7,3 +7,4 @@ export * from './schema/accounts';
 export * from './schema/addresses';
 export * from './schema/rate-limits';
 export * from './schema/orders';
+export * from './schema/print-files';

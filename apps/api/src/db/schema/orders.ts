@@ -73,6 +73,8 @@ export const orders = pgTable(
     paymentAttemptedAt: timestamp('payment_attempted_at', { withTimezone: true }),
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** When the order entered its current status (the admin list shows how long it has been there). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +85,7 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'created'`),
     index('orders_upload').on(t.uploadId),
+    index('orders_status_created').on(t.status, t.createdAt.desc()),
   ],
 );
 

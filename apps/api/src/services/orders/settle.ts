@@ -34,7 +34,7 @@ export async function changeStatus(
   if (refusal) throw new Error(`order ${order.id}: ${refusal}`);
   const [updated] = await tx
     .update(orders)
-    .set({ ...extra, status: to, updatedAt: now })
+    .set({ ...extra, status: to, statusChangedAt: now, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   await tx
