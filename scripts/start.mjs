@@ -27,6 +27,13 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 // One process: node runs the TypeScript server through tsx's loader, so signals reach the server directly.
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], { cwd: root, stdio: 'inherit' });
+// glibc malloc settings that let the server give libvips' memory back after each photo (docs/decisions/033): at most
+// two arenas, and blocks of 128 KiB or more mapped and unmapped on their own. The environment can override them.
+const mallocEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...mallocEnv, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,8 +11,12 @@ import type { AppContext } from './context';
 import { runMigrations, type Database } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
 import { addressesRoutes } from './routes/addresses';
+import { adminRoutes } from './routes/admin';
+import { adminPrintRoutes } from './routes/admin-print';
 import { catalogueRoutes } from './routes/catalogue';
 import { isProxiedS3, mediaProxyRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
@@ -25,6 +29,7 @@ import { siteRoutes } from './routes/site';
 import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
 import { Jobs } from './services/jobs';
+import type { ShopRateLimits } from './services/rate-limit';
 import { LocalStorage, type Storage } from './services/storage';
 import type { UploadOptions } from './services/uploads/service';
 
@@ -37,7 +42,7 @@ export interface AppOptions {
   storage?: Storage;
   /** The built web app to serve; false serves the API only. Defaults to apps/web/dist when it exists. */
   webDist?: string | false;
-  /** Fastify logger options; false silences logs (tests). */
+  /** Fastify logger options (default: plugins/logging.ts, secrets redacted); false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Apply migrations and seed the catalogue before returning (default true). */
   prepareDatabase?: boolean;
@@ -47,11 +52,11 @@ export interface AppOptions {
   workers?: boolean;
   /** Upload limits and the size above which renditions go to a job; defaults in services/uploads/service.ts (tests lower them). */
   uploads?: Partial<UploadOptions>;
-  /** Rate limits of sign-in, sign-up and password reset; the defaults are in routes/accounts.ts (tests lower them). */
-  rateLimits?: Partial<AccountRateLimits>;
+  /** Rate limits: sign-in, sign-up and password reset (defaults in routes/accounts.ts), uploads, crops and orders
+   * (defaults in services/rate-limit.ts). Tests lower them. */
+  rateLimits?: Partial<AccountRateLimits & ShopRateLimits>;
 }
 
-export const LOG_REDACT_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-razorpay-signature"]', 'res.headers["set-cookie"]'];
 
 /** Builds the one server: the JSON API under /api, stored media under /media, and the web app everywhere else. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -61,8 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.storage ?? (config.s3 ? new (await import('./services/s3-storage')).S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
-    trustProxy: config.nodeEnv === 'production',
+    logger: opts.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -77,6 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, {
     sendAppShell: hasWeb && webDist ? (reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', webDist) : undefined,
   });
+  await app.register(securityHeadersPlugin, { config });
 
   if (opts.prepareDatabase !== false) {
     await runMigrations(database);
@@ -110,13 +116,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
-      await api.register(uploadRoutes(ctx, opts.uploads));
+      await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits));
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));
-      await api.register(ordersRoutes(ctx));
+      await api.register(ordersRoutes(ctx, opts.rateLimits));
       await api.register(paymentsRoutes(ctx));
       await api.register(webhooksRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+      await api.register(adminPrintRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

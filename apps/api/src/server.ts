@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { connectDatabase, type Database } from './db/client';
@@ -55,17 +57,66 @@ async function main(): Promise<void> {
     }
     const database: Database = connectDatabase(databaseUrl);
     cleanups.push(() => database.close());
-    const app = await buildApp({ config, database, ownsDatabase: false });
+    // Roles (docs/decisions/031-process-roles.md): all = web + API + job workers; api = HTTP only, jobs are queued
+    // for the workers; worker = job handlers and schedules, with only the health check on PORT.
+    const { role } = config;
+    if (role !== 'all' && !config.s3) {
+      console.warn(`SERVER_ROLE=${role} without S3_BUCKET: every server and worker must share ${path.join(config.dataDir, 'storage')}.`);
+    }
+    const app = await buildApp({
+      config,
+      database,
+      ownsDatabase: false,
+      workers: role !== 'api',
+      ...(role === 'worker' ? { webDist: false as const } : {}),
+    });
     cleanups.push(() => app.close());
-    await app.listen({ port: config.port, host: config.host });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const where = `http://localhost:${config.port}`;
-    console.log(`Framewala is ready at ${where} (started in ${((Date.now() - started) / 1000).toFixed(1)} s; API docs at ${where}/api/docs)`);
+    if (role === 'worker') {
+      await app.ready();
+      const health = await listenHealthOnly(app, config.port, config.host);
+      cleanups.push(() => new Promise<void>((resolve) => health.close(() => resolve())));
+      console.log(`Framewala is ready: job worker (started in ${seconds} s; health check at ${where}/api/health)`);
+    } else {
+      await app.listen({ port: config.port, host: config.host });
+      console.log(`Framewala is ready at ${where} (${role === 'api' ? 'API server, jobs run by the workers; ' : ''}started in ${seconds} s; API docs at ${where}/api/docs)`);
+    }
   } catch (error) {
     if (error instanceof DataDirInUseError) console.error(error.message);
     else console.error('Framewala could not start:', error instanceof Error ? (error.stack ?? error.message) : error);
     await cleanup();
     process.exit(1);
   }
+}
+
+/**
+ * A worker's only HTTP endpoint: GET /api/health (the same check as the API servers', answered through the app
+ * without exposing its routes), so an orchestrator can watch workers like servers. Everything else is 404.
+ */
+function listenHealthOnly(app: FastifyInstance, port: number, host: string): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = (req.url ?? '').split('?')[0];
+    if ((req.method === 'GET' || req.method === 'HEAD') && url === '/api/health') {
+      app
+        .inject({ method: 'GET', url: '/api/health' })
+        .then((answer) => {
+          res.writeHead(answer.statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(req.method === 'HEAD' ? undefined : answer.body);
+        })
+        .catch(() => {
+          res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ message: 'The worker cannot check its health right now.', code: 'SERVICE_UNAVAILABLE' }));
+        });
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ message: 'This process is a job worker: it serves only GET /api/health.', code: 'ROUTE_NOT_FOUND' }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
 }
 
 void main();

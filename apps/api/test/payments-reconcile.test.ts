@@ -35,11 +35,11 @@ const statusOf = async (id: string) =>
 
 describe('reconciliation', () => {
   it('settles an order the browser and webhooks left created, and cancels an abandoned one after 24 hours', async () => {
-    const provider = paymentProviderFor(config);
+    const provider = paymentProviderFor(config, t.database);
     expect(provider).toBeInstanceOf(SandboxProvider);
     const paidAtProvider = await newOrder();
     const neverPaid = await newOrder();
-    (provider as SandboxProvider).record({
+    await (provider as SandboxProvider).record({
       id: 'pay_RECONCILED0001',
       orderId: paidAtProvider.id,
       amount: paidAtProvider.amount,

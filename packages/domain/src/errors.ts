@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   CONFLICT: { status: 409, message: 'This conflicts with the current state. Please reload and try again.' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists.' },
   PRICE_MISMATCH: { status: 409, message: 'The price has changed. Please review your order and try again.' },
+  ORDER_TRANSITION_REFUSED: { status: 409, message: 'The order cannot move to this status now.' },
+  PRINT_FILE_NOT_READY: { status: 409, message: 'The print file is still being made. Please try again in a minute.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
@@ -32,6 +34,7 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment service did not answer. Please try again.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The shop is briefly unavailable. Please try again in a minute.' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'Photo storage is not reachable right now. Please try again in a minute.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

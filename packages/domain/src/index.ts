@@ -8,6 +8,7 @@ export * from './geometry';
 export * from './upload-rules';
 export * from './image-header';
 export * from './print-quality';
+export * from './print-file';
 export * from './editor';
 export * from './errors';
 export * from './schemas';

@@ -39,4 +39,9 @@ describe('order state machine', () => {
       expect(canTransition('refunded', to, { actor: 'admin', now })).toBe(false);
     }
   });
+  it('names the actor who may not make a move, with the right article', () => {
+    const now = new Date();
+    expect(transitionRefusal('created', 'paid', { actor: 'admin', now })).toBe('An admin cannot make this change.');
+    expect(transitionRefusal('in_production', 'shipped', { actor: 'customer', now })).toBe('A customer cannot make this change.');
+  });
 });

@@ -28,7 +28,7 @@ export type Guard = (ctx: TransitionContext) => string | null;
 const anyOf =
   (...actors: OrderActor[]): Guard =>
   (ctx) =>
-    actors.includes(ctx.actor) ? null : `A ${ctx.actor} cannot make this change.`;
+    actors.includes(ctx.actor) ? null : `${/^[aeiou]/.test(ctx.actor) ? 'An' : 'A'} ${ctx.actor} cannot make this change.`;
 
 const withinCancellationWindow: Guard = (ctx) => {
   const actorReason = anyOf('customer', 'admin')(ctx);

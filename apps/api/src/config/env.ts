@@ -38,6 +38,15 @@ const envSchema = z
     DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(
+        /^(true|false|\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-f.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:/]+))*)?$/i,
+        'must be false, true, a number of proxies, or proxy addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas',
+      )
+      .default('false'),
+    SERVER_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
     PAYMENT_PROVIDER: z.enum(['razorpay', 'sandbox'], { error: 'must be razorpay or sandbox' }).optional(),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
@@ -58,6 +67,9 @@ const envSchema = z
     WHATSAPP_NUMBER: z.string().trim().regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210').default('919876543210'),
   })
   .superRefine((env, ctx) => {
+    if (env.SERVER_ROLE !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SERVER_ROLE'], message: `${env.SERVER_ROLE} needs DATABASE_URL (the embedded database serves one process: use all)` });
+    }
     if (env.S3_BUCKET) {
       for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
@@ -92,6 +104,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Whether X-Forwarded-For is believed for request.ip (Fastify's trustProxy): false, true, a hop count or addresses. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** all: web, API and job workers in one process; api: HTTP only (jobs are sent, not run); worker: jobs and schedules. */
+  role: Env['SERVER_ROLE'];
   payments: {
     provider: 'razorpay' | 'sandbox';
     keyId: string;
@@ -133,6 +149,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** TRUST_PROXY: '' or false (the default), true (any proxy), a number of proxy hops, or a list of proxy addresses/CIDRs. */
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops; // what Fastify does with a number, which its types do not accept
+  }
+  return v.split(',').map((part) => part.trim());
+}
+
 /** Validates the environment once at boot; every missing or bad variable is named in one error. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -154,6 +182,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    role: env.SERVER_ROLE,
     payments: {
       provider,
       keyId: env.RAZORPAY_KEY_ID ?? DEV_SECRETS.RAZORPAY_KEY_ID,

@@ -10,6 +10,19 @@ function isUnavailable(error: unknown): boolean {
   return (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) || /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
 }
 
+/** File-system errors that mean the disk cannot take or give files now (full, read-only, not allowed, failing). */
+const STORAGE_FS_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE']);
+
+/**
+ * The file store failed: an S3 call (the AWS SDK marks every error it throws, the store's answers and unreachable
+ * endpoints alike, with `$metadata`), or the local disk refusing a write. Missing files are handled where they are read.
+ */
+function isStorageFailure(error: unknown): boolean {
+  const e = error as { $metadata?: unknown; syscall?: unknown; code?: unknown };
+  if (e.$metadata !== undefined && typeof e.$metadata === 'object') return true;
+  return typeof e.syscall === 'string' && typeof e.code === 'string' && STORAGE_FS_CODES.has(e.code);
+}
+
 function describePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || 'body';
 }
@@ -56,6 +69,10 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'This content type is not accepted here; send application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (isStorageFailure(error)) {
+      request.log.error({ err: error }, 'storage unavailable');
+      return reply.status(503).send({ message: ERROR_CATALOGUE.STORAGE_UNAVAILABLE.message, code: 'STORAGE_UNAVAILABLE' });
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'dependency unavailable');

@@ -5,11 +5,26 @@ import {
   getPriceAndSizeResponseSchema,
   priceAndSizeBodySchema,
 } from '@framewala/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { CatalogueCache, type CachedJson } from '../services/catalogue/cache';
 import { listFrameSets, listSizeGroups, listWhiteBorders } from '../services/catalogue/read';
+
+/**
+ * Sends a cached catalogue answer as it was serialized (the same bytes the schema's serializer made), with an ETag;
+ * a matching If-None-Match gets 304. Browsers and a CDN revalidate every time (no-cache), so an owner's edit is
+ * never hidden behind a max-age. docs/decisions/029-catalogue-cache.md.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
+  reply.header('etag', cached.etag).header('cache-control', 'public, no-cache');
+  if (request.method === 'GET' && request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
 
 export const catalogueRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async function catalogue(app) {
+    const cache = new CatalogueCache(ctx.database);
+    app.addHook('onClose', async () => cache.dispose());
     app.get(
       '/get-frame',
       {
@@ -20,7 +35,14 @@ export const catalogueRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           response: { 200: getFrameResponseSchema },
         },
       },
-      async () => ({ getFrameSize: await listFrameSets(ctx.database.db, ctx.storage) }),
+      async (request, reply) =>
+        sendCached(
+          request,
+          reply,
+          await cache.get('get-frame', async () =>
+            JSON.stringify(getFrameResponseSchema.parse({ getFrameSize: await listFrameSets(ctx.database.db, ctx.storage) })),
+          ),
+        ),
     );
 
     app.post(
@@ -33,7 +55,13 @@ export const catalogueRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           response: { 200: getPriceAndSizeResponseSchema },
         },
       },
-      async (request) => ({ getSizes: await listSizeGroups(ctx.database.db, request.body.imageType) }),
+      async (request, reply) => {
+        const { imageType } = request.body;
+        const cached = await cache.get(`get-price-and-size:${imageType}`, async () =>
+          JSON.stringify(getPriceAndSizeResponseSchema.parse({ getSizes: await listSizeGroups(ctx.database.db, imageType) })),
+        );
+        return sendCached(request, reply, cached);
+      },
     );
 
     app.get(
@@ -45,6 +73,13 @@ export const catalogueRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           response: { 200: getMotifBorderSizesResponseSchema },
         },
       },
-      async () => ({ getMotifBorderSizes: await listWhiteBorders(ctx.database.db) }),
+      async (request, reply) =>
+        sendCached(
+          request,
+          reply,
+          await cache.get('get-motif-border-sizes', async () =>
+            JSON.stringify(getMotifBorderSizesResponseSchema.parse({ getMotifBorderSizes: await listWhiteBorders(ctx.database.db) })),
+          ),
+        ),
     );
   };

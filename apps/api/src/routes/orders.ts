@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder } from '../services/orders/create';
 import { getOrder, listOrders } from '../services/orders/read';
+import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 
@@ -87,21 +88,26 @@ export const orderDetailSchema = orderSummarySchema.extend({
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-export const ordersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+const TOO_MANY_ORDERS = 'Too many orders started in a short time. Please wait a few minutes and try again.';
+
+export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = {}): FastifyPluginAsyncZod =>
   async function ordersPlugin(app) {
+    const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     app.post(
       '/create-order',
       {
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key answers with the same order (200 instead of 201).',
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key answers with the same order (200 instead of 201). 429 over 30 orders in 10 minutes per account.',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           body: createOrderBodySchema,
-          response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 502) },
+          response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 429, 502) },
         },
-        preHandler: requireUser,
+        preHandler: [requireUser, rateLimit(ctx.database, { key: byAccountOrIp('create-order'), ...rules.createOrderPerAccount, message: TOO_MANY_ORDERS })],
+        // createOrder checks the token's session version in its own first query (decision 032).
+        config: { sessionCheckedByRoute: true },
       },
       async (request, reply) => {
         const header = request.headers['idempotency-key'];
@@ -126,6 +132,7 @@ export const ordersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             quantity: b.quantity,
           },
           key,
+          request.sessionToCheck?.sessionVersion ?? null,
         );
         return reply.status(replayed ? 200 : 201).send(order);
       },

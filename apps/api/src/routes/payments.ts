@@ -4,6 +4,7 @@ import { errorBodySchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { sendOrderConfirmation } from '../services/orders/confirmation';
+import { queuePrintFileForPaidOrder } from '../services/print/service';
 import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
 import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
 import { PAYMENT_VERIFIED_MESSAGE, verifyPayment } from '../services/payments/verify';
@@ -49,13 +50,21 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404) },
         },
         preHandler: requireUser,
+        // verifyPayment checks the token's session version in its own statement (decision 032).
+        config: { sessionCheckedByRoute: true },
       },
-      async (request) => verifyPayment(ctx, userIdOf(request), request.body, request.log),
+      async (request) => verifyPayment(ctx, userIdOf(request), request.body, request.log, request.sessionToCheck?.sessionVersion ?? null),
     );
 
     await ctx.jobs.define(RECONCILE_QUEUE, { retryLimit: 0, expireInSeconds: 240 });
     await ctx.jobs.work(RECONCILE_QUEUE, async () => {
-      await runReconciliation(ctx, { onPaid: (order) => sendOrderConfirmation(ctx, order, app.log), log: app.log });
+      await runReconciliation(ctx, {
+        onPaid: async (order) => {
+          await sendOrderConfirmation(ctx, order, app.log);
+          await queuePrintFileForPaidOrder(ctx, order.id, app.log);
+        },
+        log: app.log,
+      });
     });
     if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
 

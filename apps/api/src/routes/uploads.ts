@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { CLAIM_HEADER, requiredClaimHash, viewerOf } from '../services/uploads/access';
 import { IMAGE_FIELD, MULTIPART_OVERHEAD_BYTES, receiveImage } from '../services/uploads/receive';
+import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 import { RETENTION_CRON, RETENTION_QUEUE, runRetention, sweepTempDir } from '../services/uploads/retention';
 import {
   claimUploads,
@@ -40,7 +41,9 @@ const cropRequestSchema = z
     height: px('Height in pixels (whole, ≥ 1)'),
   })
   .strict();
-const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema };
+const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const TOO_MANY_UPLOADS = 'Too many photos in a short time. Please wait a few minutes and try again.';
+const TOO_MANY_CROPS = 'Too many crops in a short time. Please wait a few minutes and try again.';
 
 /** Background work of the uploads module: renditions of very large photos, the daily retention, the temp sweep. */
 async function startUploadJobs(deps: UploadsDeps, log: FastifyBaseLogger): Promise<void> {
@@ -65,9 +68,10 @@ async function startUploadJobs(deps: UploadsDeps, log: FastifyBaseLogger): Promi
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON);
 }
 
-export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> = {}): FastifyPluginAsyncZod =>
+export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> = {}, limits: Partial<ShopRateLimits> = {}): FastifyPluginAsyncZod =>
   async function uploadsPlugin(app) {
     const options: UploadOptions = { ...DEFAULT_UPLOAD_OPTIONS, ...overrides };
+    const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
     const deps: UploadsDeps = { ctx, options, tmpDir };
@@ -80,13 +84,14 @@ export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> 
       {
         // Only this route takes a big body; the file streams to disk with the 2 GiB limit checked as it arrives.
         bodyLimit: options.maxBytes + MULTIPART_OVERHEAD_BYTES,
+        preHandler: rateLimit(ctx.database, { key: byAccountOrIp('upload'), ...rules.uploadPerAccount, message: TOO_MANY_UPLOADS }),
         schema: {
           summary: 'Upload a photo (multipart/form-data, one JPEG or TIFF file in the field `image`)',
           description: [
             `${UPLOAD_HINT}`,
             `Send exactly one file in the multipart field \`${IMAGE_FIELD}\` and nothing else. Signed in: \`Authorization: Bearer\`; otherwise the \`X-Upload-Claim\` header is required.`,
             'The format is decided by content; the header is read without decoding; ordinary photos come back `ready` with their rendition (`url`, JPEG, long edge ≤ 2048) and thumbnail. Very large photos (over 100 MP or 200 MB) come back `processing` with null URLs: poll `GET /api/uploads/{id}`.',
-            'Errors: 400 malformed request (no file, two files, wrong field, extra fields, missing claim), 413 over 2 GB, 415 not a JPEG or TIFF, 422 dimensions or pixels that do not decode.',
+            'Errors: 400 malformed request (no file, two files, wrong field, extra fields, missing claim), 413 over 2 GB, 415 not a JPEG or TIFF, 422 dimensions or pixels that do not decode, 429 over 120 photos in 10 minutes per account (per IP address when not signed in), 503 storage unreachable.',
           ].join('\n\n'),
           tags: ['uploads'],
           consumes: ['multipart/form-data'],
@@ -153,10 +158,11 @@ export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> 
     app.post(
       '/uploads/:id/crop',
       {
+        preHandler: rateLimit(ctx.database, { key: byAccountOrIp('crop'), ...rules.cropPerAccount, message: TOO_MANY_CROPS }),
         schema: {
           summary: 'Crop a photo: a new upload cut from the full-resolution original, which stays unchanged',
           description:
-            'The rectangle is in the original’s pixels after EXIF orientation and must lie inside the photo with a positive size (422 otherwise). The answer has `parentId` and `crop`; it is `processing` when the photo is very large.',
+            'The rectangle is in the original’s pixels after EXIF orientation and must lie inside the photo with a positive size (422 otherwise). The answer has `parentId` and `crop`; it is `processing` when the photo is very large. 429 over 120 crops in 10 minutes per account (per IP address when not signed in).',
           tags: ['uploads'],
           params: idParams,
           headers: claimHeaders,

@@ -51,16 +51,33 @@ export class Jobs {
   /** Starts a worker where workers are on; resolves to its id (for `notify`), or undefined. */
   async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<string | undefined> {
     if (!this.options.workers) return undefined;
-    return this.boss.work<T>(name, options, async (jobs) => {
-      for (const job of jobs) {
+    // Set once pg-boss answers (its first fetch may run before that, when the id is not known yet).
+    const worker: { id?: string } = {};
+    worker.id = await this.boss.work<T>(name, options, async (jobs) => {
+      // A full batch means more are probably waiting: fetch again at once rather than after the polling interval.
+      if (worker.id && jobs.length > 1 && jobs.length >= (options.batchSize ?? 1)) this.boss.notifyWorker(worker.id);
+      if (jobs.length === 1) {
         try {
-          await handler(job.data);
+          await handler(jobs[0]!.data);
         } catch (err) {
-          this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
+          this.log.error({ err, queue: name, jobId: jobs[0]!.id }, 'job failed');
           throw err;
         }
+        return;
+      }
+      // A batch (options.batchSize > 1): its jobs run at once and each stands alone. A failing one is failed (and
+      // retried) by itself; pg-boss then completes the batch, which only touches the jobs still active, so a job that
+      // succeeded is never redone.
+      const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'fulfilled') continue;
+        const err: unknown = result.reason;
+        const job = jobs[i]!;
+        this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
+        await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
       }
     });
+    return worker.id;
   }
 
   /** Wakes a worker of this process now rather than at its next poll (after sending it a job). */

@@ -32,6 +32,8 @@ export function outboxDirectory(dataDir: string): string {
 /** Delivers one message now: through SMTP, or into the outbox. */
 export class MailTransport {
   private readonly transporter: Transporter;
+  /** The outbox directory, created once (not before every message). */
+  private outboxReady: Promise<void> | undefined;
 
   constructor(private readonly settings: MailSettings) {
     this.transporter = settings.smtpUrl
@@ -44,11 +46,20 @@ export class MailTransport {
     const info = await this.transporter.sendMail({ from: this.settings.from, ...message });
     if (this.settings.smtpUrl) return undefined;
     const directory = outboxDirectory(this.settings.dataDir);
-    await fs.mkdir(directory, { recursive: true });
+    this.outboxReady ??= fs.mkdir(directory, { recursive: true }).then(() => undefined);
+    await this.outboxReady.catch((error: unknown) => {
+      this.outboxReady = undefined; // try again next time
+      throw error;
+    });
     const stamp = new Date().toISOString().replace(/[-:.]/g, '');
     const file = path.join(directory, `${stamp}-${randomBytes(6).toString('hex')}.eml`);
     // Written aside and renamed, so whoever watches the outbox never reads half a message.
-    await fs.writeFile(`${file}.partial`, (info as { message: Buffer }).message, { mode: 0o600 });
+    const write = () => fs.writeFile(`${file}.partial`, (info as { message: Buffer }).message, { mode: 0o600 });
+    await write().catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await fs.mkdir(directory, { recursive: true }); // the outbox was removed meanwhile
+      await write();
+    });
     await fs.rename(`${file}.partial`, file);
     return file;
   }
@@ -69,8 +80,16 @@ interface SealedMessage {
   data: string;
 }
 
+const mailKeys = new Map<string, Buffer>();
+
+/** Derived once per secret (HKDF on every message showed in the checkout's profile). */
 function mailKey(secret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, 'framewala', 'send-email job payload', 32));
+  let key = mailKeys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'framewala', 'send-email job payload', 32));
+    mailKeys.set(secret, key);
+  }
+  return key;
 }
 
 export function sealMessage(secret: string, message: MailMessage): SealedMessage {
@@ -90,6 +109,8 @@ export function openMessage(secret: string, sealed: SealedMessage): MailMessage 
 export interface Mail {
   /** Queues a message; resolves once the job is stored, not when it is delivered. */
   send(message: MailMessage): Promise<void>;
+  /** Wakes this server's mail worker now (after a transaction stored a send-email job itself). */
+  wake(): void;
 }
 
 const mailByContext = new WeakMap<AppContext, Promise<Mail>>();
@@ -118,13 +139,17 @@ async function startMail(ctx: AppContext): Promise<Mail> {
       async (sealed) => {
         await transport.deliver(openMessage(secret, sealed));
       },
-      { pollingIntervalSeconds: 2 },
+      // Up to 10 messages per fetch, delivered at once: one query fetches them and one completes them (decision 032).
+      { pollingIntervalSeconds: 2, batchSize: 10 },
     );
   }
   return {
     async send(message) {
       await ctx.jobs.send(SEND_EMAIL_QUEUE, sealMessage(secret, message));
       ctx.jobs.notify(workerId); // this server's worker sends it now rather than at its next poll
+    },
+    wake() {
+      ctx.jobs.notify(workerId);
     },
   };
 }

@@ -55,9 +55,36 @@ export function rateLimit(database: Database, options: RateLimitOptions) {
     if (hit.allowed) return;
     const retryAfterSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - Date.now()) / 1000));
     reply.header('retry-after', String(retryAfterSeconds));
+    // Refused before the body was read (an upload): close the connection rather than read it for nothing.
+    if (!request.raw.complete) reply.header('connection', 'close');
     throw new ShopError('RATE_LIMITED', options.message, { retryAfterSeconds });
   };
 }
+
+/**
+ * Rate limits of the costly customer routes (docs/decisions/028-rate-limits-proxies-and-faults.md). Tests pass smaller ones
+ * through buildApp({rateLimits}); benchmarks spread their load over enough accounts instead.
+ */
+export interface ShopRateLimits {
+  /** POST /api/upload-image, per account (per IP address when not signed in). */
+  uploadPerAccount: RateLimitRule;
+  /** POST /api/uploads/:id/crop, per account (per IP address when not signed in). */
+  cropPerAccount: RateLimitRule;
+  /** POST /api/create-order, per account. */
+  createOrderPerAccount: RateLimitRule;
+}
+
+export const DEFAULT_SHOP_RATE_LIMITS: ShopRateLimits = {
+  uploadPerAccount: { limit: 120, windowSeconds: 10 * 60 },
+  cropPerAccount: { limit: 120, windowSeconds: 10 * 60 },
+  createOrderPerAccount: { limit: 30, windowSeconds: 10 * 60 },
+};
+
+/** Counts per signed-in account, or per IP address for anonymous requests (request.ip: see TRUST_PROXY). */
+export const byAccountOrIp =
+  (name: string) =>
+  (request: FastifyRequest): string =>
+    request.auth ? `${name}:user:${request.auth.userId}` : `${name}:ip:${request.ip}`;
 
 /** Deletes windows that ended (run from a scheduled job). */
 export async function deleteExpiredRateLimits(database: Database): Promise<number> {

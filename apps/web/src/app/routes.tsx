@@ -9,12 +9,14 @@ import {
   SignInRoute,
   SignUpRoute,
 } from '../features/account/lazy-pages';
+import { AdminCatalogueRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
 import type { InfoPageId } from '../features/info/policies';
 import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
+import { CustomerOrderRoute } from '../features/orders/lazy-pages';
 import { PlaceholderPage } from '../features/placeholders/placeholder-pages';
 import type { PlaceholderId } from '../features/placeholders/placeholders';
 
@@ -44,6 +46,11 @@ export const routes: RouteObject[] = [
           { path: '/checkout/pay', element: <CheckoutRoute /> },
           placeholder('addtocart'),
           { path: '/user', element: <ProfileRoute /> },
+          // The customer's own order (issue 7), and the owner's console (admins only; loaded on demand).
+          { path: '/orders/:id', element: <CustomerOrderRoute /> },
+          { path: '/admin', element: <AdminOrdersRoute /> },
+          { path: '/admin/orders/:id', element: <AdminOrderRoute /> },
+          { path: '/admin/catalogue', element: <AdminCatalogueRoute /> },
           { path: '/success', element: <SuccessRoute /> },
           { path: '/cancel', element: <CancelRoute /> },
           // /terms and /privacy show the real texts (PRODUCT.md), identical to their long-named pages.

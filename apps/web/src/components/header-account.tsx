@@ -21,6 +21,14 @@ export function HeaderAccount() {
   useUserRefresh(session);
   return (
     <>
+      {session?.user?.role === 'admin' ? (
+        <Link
+          to="/admin"
+          className="ml-1 hidden min-h-11 items-center rounded-full px-4 text-[0.95rem] font-semibold text-saffron-800 hover:bg-saffron-50 md:inline-flex"
+        >
+          Admin
+        </Link>
+      ) : null}
       {session ? (
         <UserMenu session={session} />
       ) : (
@@ -180,6 +188,17 @@ function UserMenu({ session }: { session: Session }) {
           </div>
         ) : null}
         <ul className="mt-1 flex flex-col gap-0.5">
+          {session.user?.role === 'admin' ? (
+            <li>
+              <Link
+                to="/admin"
+                onClick={() => setOpen(false)}
+                className="flex min-h-11 items-center rounded-xl px-3 py-2.5 font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
+              >
+                Admin console
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link
               to="/user"

@@ -49,14 +49,45 @@ export async function verifySessionToken(secret: string, token: string): Promise
   return session && { userId: session.userId, role: session.role };
 }
 
+/**
+ * Tokens already verified, per secret, with their expiry: a token's signature does not change, so each is checked once
+ * (an HMAC through WebCrypto costs more than the rest of a typical request; docs/decisions/032-checkout-round-trips.md)
+ * and afterwards only its expiry. Bounded: emptied when it reaches MAX_VERIFIED entries.
+ */
+const verifiedTokens = new Map<string, Map<string, { session: VerifiedSession; expiresAtMs: number }>>();
+const MAX_VERIFIED = 20_000;
+
 /** Like verifySessionToken, with the session version the token was issued for. */
 export async function verifySession(secret: string, token: string): Promise<VerifiedSession | undefined> {
+  let known = verifiedTokens.get(secret);
+  const hit = known?.get(token);
+  if (hit) {
+    if (hit.expiresAtMs > Date.now()) return { ...hit.session };
+    known!.delete(token);
+    return undefined;
+  }
+  const session = await verifySessionSignature(secret, token);
+  if (session && session.expiresAtMs !== undefined) {
+    if (!known) verifiedTokens.set(secret, (known = new Map()));
+    if (known.size >= MAX_VERIFIED) known.clear();
+    known.set(token, { session: session.session, expiresAtMs: session.expiresAtMs });
+  }
+  return session && { ...session.session };
+}
+
+async function verifySessionSignature(
+  secret: string,
+  token: string,
+): Promise<{ session: VerifiedSession; expiresAtMs: number | undefined } | undefined> {
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
     const role = payload.role === 'admin' ? 'admin' : payload.role === 'customer' ? 'customer' : undefined;
     const sv = payload.sv ?? 0;
     if (!payload.sub || !role || typeof sv !== 'number' || !Number.isSafeInteger(sv)) return undefined;
-    return { userId: payload.sub, role, sessionVersion: sv };
+    return {
+      session: { userId: payload.sub, role, sessionVersion: sv },
+      expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
+    };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
     throw error;

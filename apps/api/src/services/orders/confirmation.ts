@@ -24,30 +24,42 @@ export async function sendOrderConfirmation(
       .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt), eq(users.id, orders.userId)))
       .returning({ email: users.email, firstName: users.firstName });
     if (!user) return;
-    const { line, address } = order;
-    const { name, supportEmail, supportPhone } = ctx.config.site;
-    const lines = [
-      `Hello ${user.firstName},`,
-      '',
-      `Thank you for your order ${order.id}. Your payment ${order.paymentId ?? ''} was received.`,
-      '',
-      `Print: ${line.sizeName} in`,
-      `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
-      `White border: ${line.borderName}`,
-      `Quantity: ${order.quantity}`,
-      `Total paid: ${formatInr(order.amountPaise)}`,
-      '',
-      `Delivering to: ${address.fullName}, ${address.addressLine1}${address.addressLine2 ? `, ${address.addressLine2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`,
-      '',
-      `Questions? Write to ${supportEmail} or call ${supportPhone}.`,
-      '',
-      `— ${name}`,
-    ];
-    const text = lines.join('\n');
-    const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`;
-    const mail = await mailFor(ctx);
-    await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html });
+    await queueOrderConfirmation(ctx, order, user);
   } catch (err) {
     log?.error({ err, orderId: order.id }, 'order confirmation e-mail could not be queued');
   }
+}
+
+/**
+ * Queues the confirmation of an order whose e-mail the caller has already claimed (confirmation_sent_at set by the
+ * caller, as verify-payment does in the statement that marks the order paid). Throws when the queue refuses it.
+ */
+export async function queueOrderConfirmation(
+  ctx: AppContext,
+  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise'>,
+  user: { email: string; firstName: string },
+): Promise<void> {
+  const { line, address } = order;
+  const { name, supportEmail, supportPhone } = ctx.config.site;
+  const lines = [
+    `Hello ${user.firstName},`,
+    '',
+    `Thank you for your order ${order.id}. Your payment ${order.paymentId ?? ''} was received.`,
+    '',
+    `Print: ${line.sizeName} in`,
+    `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
+    `White border: ${line.borderName}`,
+    `Quantity: ${order.quantity}`,
+    `Total paid: ${formatInr(order.amountPaise)}`,
+    '',
+    `Delivering to: ${address.fullName}, ${address.addressLine1}${address.addressLine2 ? `, ${address.addressLine2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`,
+    '',
+    `Questions? Write to ${supportEmail} or call ${supportPhone}.`,
+    '',
+    `— ${name}`,
+  ];
+  const text = lines.join('\n');
+  const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`;
+  const mail = await mailFor(ctx);
+  await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html });
 }

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   customSizeName,
   isValidQuantity,
@@ -13,18 +12,8 @@ import {
   type SizeFormat,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import {
-  frameFinishes,
-  frameSets,
-  idempotencyKeys,
-  orders,
-  orderStatusHistory,
-  presetSizes,
-  uploads,
-  whiteBorders,
-  type OrderLineSnapshot,
-} from '../../db/schema';
-import { findAddress } from '../addresses';
+import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
+import { SESSION_INVALID } from '../../plugins/auth';
 import { paymentProviderFor } from '../payments/provider';
 import { newOrderNumber } from './numbers';
 
@@ -46,37 +35,90 @@ export interface CreatedOrder {
   orderId: string;
 }
 
-/** Re-reads and checks everything the draft names; prices it with the domain. Throws a 4xx ShopError on any problem. */
-export async function priceDraft(ctx: AppContext, userId: string, input: CreateOrderInput) {
-  const { db } = ctx.database;
+/** What one statement reads for a draft (docs/decisions/032-checkout-round-trips.md); null where a row is missing. */
+interface DraftRows {
+  session_version: number | null;
+  replay: { orderId: string; providerOrderId: string; amountPaise: number } | null;
+  upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
+  size: { id: string; format: string; widthIn: number; heightIn: number; sort: number; label: string | null } | null;
+  frame: { finishId: string; finishName: string; setId: string; setName: string; mouldingIn: number; ratePaisePerSqIn: number } | null;
+  border: { id: string; name: string; sizeIn: number; pricePaise: number } | null;
+  address: OrderAddressSnapshot | null;
+}
+
+/**
+ * Everything create-order checks, in one round trip: the account's session version (the route checks the token's
+ * here rather than in the auth plugin), an earlier order under the same Idempotency-Key, the upload, the size, the
+ * finish with its set, the border and the delivery address. A prepared statement: PostgreSQL plans it once per
+ * connection.
+ */
+const READ_DRAFT = {
+  name: 'framewala-create-order-read',
+  text: `SELECT
+  (SELECT session_version FROM users WHERE id = $1) AS session_version,
+  (SELECT json_build_object('orderId', o.id, 'providerOrderId', o.provider_order_id, 'amountPaise', o.amount_paise)
+     FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2::text) AS replay,
+  (SELECT json_build_object('id', u.id, 'ownerUserId', u.owner_user_id, 'deleted', u.deleted_at IS NOT NULL,
+          'expired', u.expires_at <= now(), 'status', u.status, 'imageType', u.image_type)
+     FROM uploads u WHERE u.id = $3) AS upload,
+  (SELECT json_build_object('id', s.id, 'format', s.format, 'widthIn', s.width_in, 'heightIn', s.height_in, 'sort', s.sort, 'label', s.label)
+     FROM preset_sizes s WHERE s.id = $4::text AND s.active) AS size,
+  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'setId', fs.id, 'setName', fs.name,
+          'mouldingIn', fs.moulding_in, 'ratePaisePerSqIn', fs.rate_paise_per_sq_in)
+     FROM frame_finishes f JOIN frame_sets fs ON fs.id = f.set_id WHERE f.id = $5 AND f.active AND fs.active) AS frame,
+  (SELECT json_build_object('id', b.id, 'name', b.name, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
+     FROM white_borders b WHERE abs(b.size_in - $6::float8) < 0.001 ORDER BY b.level LIMIT 1) AS border,
+  (SELECT json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
+          'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
+          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name)
+     FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address`,
+};
+
+/**
+ * The order, its first history row and the Idempotency-Key in one statement (one implicit transaction; the foreign
+ * keys are checked at its end). With a key, the key's row goes first with ON CONFLICT DO NOTHING: a concurrent
+ * request with the same key waits on it and then inserts nothing, and reads the winner's order afterwards.
+ */
+const INSERT_ORDER = {
+  name: 'framewala-create-order-insert',
+  text: `WITH k AS (
+  INSERT INTO idempotency_keys (user_id, key, order_id) SELECT $1, $2::text, $3 WHERE $2::text IS NOT NULL
+  ON CONFLICT DO NOTHING RETURNING order_id
+), o AS (
+  INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, currency, quantity, upload_id, line, address,
+                      status_changed_at, created_at, updated_at)
+  SELECT $3, $1, 'created', $4, $5, $6, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz
+  WHERE $2::text IS NULL OR EXISTS (SELECT 1 FROM k)
+  RETURNING id
+), h AS (
+  INSERT INTO order_status_history (order_id, from_status, to_status, actor, at) SELECT id, NULL, 'created', 'customer', $11::timestamptz FROM o
+)
+SELECT count(*)::int AS inserted FROM o`,
+};
+
+const REPLAY = {
+  name: 'framewala-create-order-replay',
+  text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise"
+  FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
+};
+
+const replayed = (row: { orderId: string; providerOrderId: string; amountPaise: number }) => ({
+  order: { id: row.providerOrderId, amount: row.amountPaise, currency: 'INR' as const, orderId: row.orderId },
+  replayed: true,
+});
+
+/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem. */
+function priceDraft(
+  userId: string,
+  input: CreateOrderInput,
+  rows: DraftRows,
+): { line: OrderLineSnapshot; amountPaise: number; uploadId: string } {
   const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
-  const canonicalId = input.sizeId ? (portrait ? input.sizeId.slice(0, -PORTRAIT_ID_SUFFIX.length) : input.sizeId) : null;
-  // Independent reads, at once.
-  const [[upload], sizeRows, [frame], [border]] = await Promise.all([
-    db.select().from(uploads).where(eq(uploads.id, input.uploadId)).limit(1),
-    canonicalId
-      ? db
-          .select()
-          .from(presetSizes)
-          .where(and(eq(presetSizes.id, canonicalId), eq(presetSizes.active, true)))
-          .limit(1)
-      : Promise.resolve([]),
-    db
-      .select({ finish: frameFinishes, set: frameSets })
-      .from(frameFinishes)
-      .innerJoin(frameSets, eq(frameFinishes.setId, frameSets.id))
-      .where(and(eq(frameFinishes.id, input.selectedFrame), eq(frameFinishes.active, true), eq(frameSets.active, true)))
-      .limit(1),
-    db
-      .select()
-      .from(whiteBorders)
-      .where(sql`abs(${whiteBorders.sizeIn} - ${input.selectedMotifBorder}) < 0.001`)
-      .limit(1),
-  ]);
-  if (!upload || upload.ownerUserId !== userId || upload.deletedAt) {
+  const { upload, size: sizeRow, frame, border } = rows;
+  if (!upload || upload.ownerUserId !== userId || upload.deleted) {
     throw new ShopError('NOT_FOUND', 'We could not find this photo in your account. Please upload it again.', { field: 'uploadId' });
   }
-  if (upload.expiresAt.getTime() <= Date.now()) {
+  if (upload.expired) {
     throw new ShopError('RULE_BROKEN', 'This photo has expired (photos are kept 90 days). Please upload it again.', { field: 'uploadId' });
   }
   if (upload.status !== 'ready') {
@@ -95,7 +137,7 @@ export async function priceDraft(ctx: AppContext, userId: string, input: CreateO
 
   let size: { id: string | null; sizeName: string; widthIn: number; heightIn: number; custom: boolean };
   if (input.sizeId) {
-    const [row] = sizeRows;
+    const row = sizeRow;
     if (!row || (portrait && row.widthIn === row.heightIn))
       throw new ShopError('RULE_BROKEN', 'This print size is not offered. Please choose another size.', { field: 'sizeId' });
     const oriented = orientSize(
@@ -128,7 +170,7 @@ export async function priceDraft(ctx: AppContext, userId: string, input: CreateO
   const price = priceOrder({
     widthIn: size.widthIn,
     heightIn: size.heightIn,
-    frameRatePaisePerSqIn: frame.set.ratePaisePerSqIn,
+    frameRatePaisePerSqIn: frame.ratePaisePerSqIn,
     borderPricePaise: border.pricePaise,
     quantity: input.quantity,
   });
@@ -139,12 +181,12 @@ export async function priceDraft(ctx: AppContext, userId: string, input: CreateO
     widthIn: size.widthIn,
     heightIn: size.heightIn,
     custom: size.custom,
-    frameSetId: frame.set.id,
-    frameSetName: frame.set.name,
-    finishId: frame.finish.id,
-    finishName: frame.finish.name,
-    mouldingIn: frame.set.mouldingIn,
-    frameRatePaisePerSqIn: frame.set.ratePaisePerSqIn,
+    frameSetId: frame.setId,
+    frameSetName: frame.setName,
+    finishId: frame.finishId,
+    finishName: frame.finishName,
+    mouldingIn: frame.mouldingIn,
+    frameRatePaisePerSqIn: frame.ratePaisePerSqIn,
     borderId: border.id,
     borderName: border.name,
     borderIn: border.sizeIn,
@@ -155,94 +197,83 @@ export async function priceDraft(ctx: AppContext, userId: string, input: CreateO
     checkoutPaise: price.checkoutPaise,
     imageType: upload.imageType as ImageType,
   };
-  return { line, amountPaise: price.amountPaise, upload };
+  return { line, amountPaise: price.amountPaise, uploadId: upload.id };
 }
 
 /**
- * POST /api/create-order. One transaction per (user, Idempotency-Key), serialised by an advisory lock: a second
- * request with the same key waits for the first and answers with the same order (`replayed`).
+ * POST /api/create-order in two statements: one read of everything the draft names (plus the session check and an
+ * earlier order under the same Idempotency-Key), then one insert of the order, its history row and the key. A second
+ * request with the same key answers with the first one's order (`replayed`); two at the very same instant make two
+ * provider orders, of which the loser's is never used (provider orders that are never paid expire).
+ *
+ * `sessionVersion`: the token's, checked against the account here (401 when it no longer matches); null when the
+ * auth plugin has already checked it.
  */
 export async function createOrder(
   ctx: AppContext,
   userId: string,
   input: CreateOrderInput,
   idempotencyKey: string | undefined,
+  sessionVersion: number | null = null,
 ): Promise<{ order: CreatedOrder; replayed: boolean }> {
-  const { db } = ctx.database;
-  const provider = paymentProviderFor(ctx.config);
+  const { pool } = ctx.database;
+  const provider = paymentProviderFor(ctx.config, ctx.database);
+  const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
+  const canonicalId = input.sizeId ? (portrait ? input.sizeId.slice(0, -PORTRAIT_ID_SUFFIX.length) : input.sizeId) : null;
 
-  const replay = async (q: Pick<typeof db, 'select'>): Promise<{ order: CreatedOrder; replayed: boolean } | null> => {
-    if (!idempotencyKey) return null;
-    const [existing] = await q
-      .select({ order: orders })
-      .from(idempotencyKeys)
-      .innerJoin(orders, eq(idempotencyKeys.orderId, orders.id))
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)))
-      .limit(1);
-    if (!existing) return null;
-    const o = existing.order;
-    return { order: { id: o.providerOrderId, amount: o.amountPaise, currency: 'INR' as const, orderId: o.id }, replayed: true };
-  };
-
-  // Checks and prices first, outside the transaction (one pooled connection at a time).
-  const [earlier, priced, address] = await Promise.all([
-    replay(db),
-    priceDraft(ctx, userId, input).catch((err: unknown) => err as Error),
-    findAddress(ctx.database, userId),
-  ]);
-  if (earlier) return earlier;
-  if (priced instanceof Error) throw priced;
-  const { line, amountPaise, upload } = priced;
+  const {
+    rows: [rows],
+  } = await pool.query<DraftRows>({
+    ...READ_DRAFT,
+    values: [userId, idempotencyKey ?? null, input.uploadId, canonicalId, input.selectedFrame, input.selectedMotifBorder],
+  });
+  if (!rows || rows.session_version === null || (sessionVersion !== null && rows.session_version !== sessionVersion)) {
+    throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
+  }
+  if (rows.replay) return replayed(rows.replay);
+  const { line, amountPaise, uploadId } = priceDraft(userId, input, rows);
   if (input.amount !== amountPaise) {
     throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
   }
+  const { address } = rows;
   if (!address) throw new ShopError('RULE_BROKEN', 'Please add a delivery address before paying.', { field: 'address' });
 
-  return db.transaction(async (tx) => {
-    if (idempotencyKey) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`idem:${userId}:${idempotencyKey}`}))`);
-      const concurrent = await replay(tx);
-      if (concurrent) return concurrent;
-    }
-
-    const orderNumber = newOrderNumber();
-    const providerOrder = await provider.createOrder({
-      amountPaise,
-      receipt: orderNumber,
-      notes: { orderNumber, size: line.sizeName, frame: `${line.finishName} (${line.frameSetName})`, quantity: String(input.quantity) },
-    });
-    if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
-
-    const now = new Date();
-    await tx.insert(orders).values({
-      id: orderNumber,
-      userId,
-      status: 'created',
-      provider: provider.name,
-      providerOrderId: providerOrder.id,
-      amountPaise,
-      currency: 'INR',
-      quantity: input.quantity,
-      uploadId: upload.id,
-      line,
-      address: {
-        fullName: address.fullName,
-        phone: address.phone,
-        altPhone: address.altPhone,
-        email: address.email,
-        addressLine1: address.addressLine1,
-        addressLine2: address.addressLine2,
-        city: address.city,
-        state: address.state,
-        country: address.country,
-        postalCode: address.postalCode,
-        companyName: address.companyName,
-      },
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(orderStatusHistory).values({ orderId: orderNumber, fromStatus: null, toStatus: 'created', actor: 'customer', at: now });
-    if (idempotencyKey) await tx.insert(idempotencyKeys).values({ userId, key: idempotencyKey, orderId: orderNumber });
-    return { order: { id: providerOrder.id, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
+  const orderNumber = newOrderNumber();
+  const providerOrder = await provider.createOrder({
+    amountPaise,
+    receipt: orderNumber,
+    notes: { orderNumber, size: line.sizeName, frame: `${line.finishName} (${line.frameSetName})`, quantity: String(input.quantity) },
   });
+  if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
+
+  const {
+    rows: [inserted],
+  } = await pool.query<{ inserted: number }>({
+    ...INSERT_ORDER,
+    values: [
+      userId,
+      idempotencyKey ?? null,
+      orderNumber,
+      provider.name,
+      providerOrder.id,
+      amountPaise,
+      input.quantity,
+      uploadId,
+      JSON.stringify(line),
+      JSON.stringify(address),
+      new Date().toISOString(),
+    ],
+  });
+  if (!inserted?.inserted) {
+    // The same Idempotency-Key won by a concurrent request (which has committed by now).
+    const {
+      rows: [winner],
+    } = await pool.query<{ orderId: string; providerOrderId: string; amountPaise: number }>({
+      ...REPLAY,
+      values: [userId, idempotencyKey],
+    });
+    if (!winner) throw new Error('create-order: the Idempotency-Key is taken but its order is not found');
+    return replayed(winner);
+  }
+  return { order: { id: providerOrder.id, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { ShopError } from '@framewala/domain';
 import type { Config } from '../../config/env';
+import { withAdvisoryLock, type Database } from '../../db/client';
 
 export interface ProviderOrder {
   id: string;
@@ -41,28 +42,85 @@ export function randomProviderId(prefix: 'order' | 'pay' | 'evt'): string {
 }
 
 /**
- * The sandbox: orders are made locally; payments are made by POST /api/sandbox/pay and remembered here (this
- * process only) so that reconciliation can ask about them like it asks Razorpay.
+ * The sandbox: orders are made locally; payments are made by POST /api/sandbox/pay and kept where every server and
+ * worker sees them — a `payment_sandbox.payments` table in the shop's PostgreSQL, standing in for Razorpay's own
+ * records — so that reconciliation on any process can ask about them like it asks Razorpay. The table is the
+ * simulated provider's, not the shop's: it is created on first use, only where the sandbox runs (never in
+ * production), outside the migrations. docs/decisions/030-sandbox-payments-in-postgres.md.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
-  private readonly paymentsByOrder = new Map<string, ProviderPayment[]>();
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly database: Database) {}
 
   async createOrder(input: { amountPaise: number }): Promise<ProviderOrder> {
     return { id: randomProviderId('order'), amount: input.amountPaise, currency: 'INR' };
   }
 
   async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
-    return [...(this.paymentsByOrder.get(providerOrderId) ?? [])];
+    await this.ensureTable();
+    const { rows } = await this.database.pool.query<{
+      id: string;
+      order_id: string;
+      amount: string;
+      status: string;
+      error_code: string | null;
+      error_reason: string | null;
+      error_description: string | null;
+    }>(
+      `SELECT id, order_id, amount, status, error_code, error_reason, error_description
+         FROM ${SANDBOX_PAYMENTS} WHERE order_id = $1 ORDER BY seq`,
+      [providerOrderId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      orderId: r.order_id,
+      amount: Number(r.amount),
+      status: r.status,
+      errorCode: r.error_code,
+      errorReason: r.error_reason,
+      errorDescription: r.error_description,
+    }));
   }
 
-  /** Records a sandbox payment (called by the sandbox checkout). */
-  record(payment: ProviderPayment): void {
-    const list = this.paymentsByOrder.get(payment.orderId) ?? [];
-    list.push(payment);
-    this.paymentsByOrder.set(payment.orderId, list);
+  /** Records a sandbox payment (called by the sandbox checkout, on whichever server it lands). */
+  async record(payment: ProviderPayment): Promise<void> {
+    await this.ensureTable();
+    await this.database.pool.query(
+      `INSERT INTO ${SANDBOX_PAYMENTS} (id, order_id, amount, status, error_code, error_reason, error_description)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+      [payment.id, payment.orderId, payment.amount, payment.status, payment.errorCode, payment.errorReason, payment.errorDescription],
+    );
+  }
+
+  private ensureTable(): Promise<void> {
+    this.ready ??= withAdvisoryLock(this.database, 'framewala:payment-sandbox', async () => {
+      await this.database.pool.query(`CREATE SCHEMA IF NOT EXISTS payment_sandbox`);
+      await this.database.pool.query(
+        `CREATE TABLE IF NOT EXISTS ${SANDBOX_PAYMENTS} (
+           seq bigserial UNIQUE,
+           id text PRIMARY KEY,
+           order_id text NOT NULL,
+           amount bigint NOT NULL,
+           status text NOT NULL,
+           error_code text,
+           error_reason text,
+           error_description text,
+           created_at timestamptz NOT NULL DEFAULT now()
+         )`,
+      );
+      await this.database.pool.query(`CREATE INDEX IF NOT EXISTS payments_order_id_idx ON ${SANDBOX_PAYMENTS} (order_id)`);
+    }).catch((err: unknown) => {
+      this.ready = undefined; // a database hiccup: the next call tries again
+      throw err;
+    });
+    return this.ready;
   }
 }
+
+/** The sandbox provider's own table (see SandboxProvider). */
+export const SANDBOX_PAYMENTS = 'payment_sandbox.payments';
 
 interface RazorpayPaymentEntity {
   id: string;
@@ -124,17 +182,23 @@ export function toProviderPayment(p: RazorpayPaymentEntity): ProviderPayment {
   };
 }
 
-const providers = new WeakMap<object, PaymentProvider>();
+const razorpayProviders = new WeakMap<Config, PaymentProvider>();
+const sandboxProviders = new WeakMap<Database, SandboxProvider>();
 
-/** One provider per configuration object (so the sandbox's memory is shared by the app's routes and jobs). */
-export function paymentProviderFor(config: Config): PaymentProvider {
-  let provider = providers.get(config);
-  if (!provider) {
-    provider =
-      config.payments.provider === 'razorpay'
-        ? new RazorpayProvider(config.payments.keyId, config.payments.keySecret)
-        : new SandboxProvider();
-    providers.set(config, provider);
+/** The configured provider: one Razorpay client per configuration; the sandbox keeps its payments in `database`. */
+export function paymentProviderFor(config: Config, database: Database): PaymentProvider {
+  if (config.payments.provider === 'razorpay') {
+    let provider = razorpayProviders.get(config);
+    if (!provider) {
+      provider = new RazorpayProvider(config.payments.keyId, config.payments.keySecret);
+      razorpayProviders.set(config, provider);
+    }
+    return provider;
   }
-  return provider;
+  let sandbox = sandboxProviders.get(database);
+  if (!sandbox) {
+    sandbox = new SandboxProvider(database);
+    sandboxProviders.set(database, sandbox);
+  }
+  return sandbox;
 }

@@ -31,7 +31,7 @@ export async function runReconciliation(
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - RECONCILE_AFTER_MS);
   const { db } = deps.database;
-  const provider = paymentProviderFor(deps.config);
+  const provider = paymentProviderFor(deps.config, deps.database);
   const due = await db
     .select()
     .from(orders)

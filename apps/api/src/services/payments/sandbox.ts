@@ -115,7 +115,7 @@ export async function sandboxPay(
   webhooks: { queue(body: object): Promise<void> },
   log?: { error: (o: object, m?: string) => void },
 ): Promise<SandboxSuccess | SandboxFailure> {
-  const provider = paymentProviderFor(ctx.config);
+  const provider = paymentProviderFor(ctx.config, ctx.database);
   if (!(provider instanceof SandboxProvider)) throw new ShopError('ROUTE_NOT_FOUND');
   const outcome = sandboxOutcome(body.card);
   const { db } = ctx.database;
@@ -129,7 +129,7 @@ export async function sandboxPay(
 
   const paymentId = randomProviderId('pay');
   if (outcome === 'success') {
-    provider.record({
+    await provider.record({
       id: paymentId,
       orderId: order.providerOrderId,
       amount: order.amountPaise,
@@ -160,7 +160,7 @@ export async function sandboxPay(
           description: 'Your payment has been declined by your bank. Please try another card.',
         }
       : { code: 'BAD_REQUEST_ERROR', reason: 'payment_failed', description: 'Payment failed. Please try again.' };
-  provider.record({
+  await provider.record({
     id: paymentId,
     orderId: order.providerOrderId,
     amount: order.amountPaise,

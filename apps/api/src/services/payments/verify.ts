@@ -1,29 +1,111 @@
-import { ShopError } from '@framewala/domain';
+import { ShopError, transitionRefusal } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { sendOrderConfirmation } from '../orders/confirmation';
-import { lockOrderByProviderId, settlePaid } from '../orders/settle';
+import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
+import { SESSION_INVALID } from '../../plugins/auth';
+import { queueOrderConfirmation } from '../orders/confirmation';
+import { queuePrintFileForPaidOrder } from '../print/service';
 import { verifyPaymentSignature } from './signatures';
 
 export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
 
 /**
- * POST /api/verify-payment: a timing-safe HMAC check against the order id we stored, then the payments row and the
- * order's move to paid in one transaction. A replay (or a verify after the webhook) answers success and adds nothing.
+ * The verify's whole write in one statement (one implicit transaction; docs/decisions/032-checkout-round-trips.md),
+ * doing what `settlePaid` does for the webhook and reconciliation: lock the order row; record the payment (unique on
+ * the provider payment id, so a replay adds nothing); when the order is still 'created', move it to paid with its
+ * history row and claim its confirmation e-mail. Nothing is written unless the order is the customer's and the token's
+ * session version is the account's. A concurrent webhook either waits for this statement or makes it find the order
+ * already paid (the row lock, re-read after the wait).
+ */
+const SETTLE_VERIFIED = {
+  name: 'framewala-verify-payment',
+  text: `WITH o AS (
+  SELECT id, user_id, status, amount_paise FROM orders WHERE provider_order_id = $1 FOR UPDATE
+), ok AS (
+  SELECT o.id FROM o WHERE o.user_id = $2 AND EXISTS (
+    SELECT 1 FROM users WHERE id = $2 AND ($4::int IS NULL OR session_version = $4::int))
+), p AS (
+  INSERT INTO payments (order_id, provider_payment_id, amount_paise, source)
+  SELECT o.id, $3, o.amount_paise, 'verify' FROM o JOIN ok ON ok.id = o.id
+  ON CONFLICT (provider_payment_id) DO NOTHING
+), u AS (
+  UPDATE orders SET status = 'paid', payment_id = $3, paid_at = now(), failure_reason = NULL, failure_code = NULL,
+         status_changed_at = now(), updated_at = now(), confirmation_sent_at = now()
+  FROM o JOIN ok ON ok.id = o.id
+  WHERE orders.id = o.id AND o.status = 'created'
+  RETURNING orders.id, orders.payment_id, orders.line, orders.address, orders.quantity, orders.amount_paise
+), h AS (
+  INSERT INTO order_status_history (order_id, from_status, to_status, actor, at) SELECT id, 'created', 'paid', 'customer', now() FROM u
+)
+SELECT
+  (SELECT session_version FROM users WHERE id = $2) AS session_version,
+  (SELECT json_build_object('id', o.id, 'userId', o.user_id) FROM o) AS found,
+  (SELECT json_build_object('id', u.id, 'paymentId', u.payment_id, 'line', u.line, 'address', u.address, 'quantity', u.quantity,
+          'amountPaise', u.amount_paise) FROM u) AS paid,
+  (SELECT json_build_object('email', email, 'firstName', first_name) FROM users WHERE id = $2) AS customer`,
+};
+
+const FIND_ORDER = {
+  name: 'framewala-verify-payment-find',
+  text: `SELECT (SELECT session_version FROM users WHERE id = $2) AS session_version,
+  (SELECT json_build_object('id', id, 'userId', user_id) FROM orders WHERE provider_order_id = $1) AS found`,
+};
+
+interface SettleRow {
+  session_version: number | null;
+  found: { id: string; userId: string } | null;
+  paid: {
+    id: string;
+    paymentId: string;
+    line: OrderLineSnapshot;
+    address: OrderAddressSnapshot;
+    quantity: number;
+    amountPaise: number;
+  } | null;
+  customer: { email: string; firstName: string } | null;
+}
+
+// The move this statement makes is the domain's created → paid by the customer, always allowed: checked once here.
+const refusal = transitionRefusal('created', 'paid', { actor: 'customer', now: new Date(), paidAt: null });
+if (refusal) throw new Error(`verify-payment: ${refusal}`);
+
+/**
+ * POST /api/verify-payment: a timing-safe HMAC check against the order id we stored (the order is looked up by that
+ * id, so it is the one signed), then the payments row and the order's move to paid in one statement. A replay (or a
+ * verify after the webhook) answers success and adds nothing.
+ *
+ * `sessionVersion`: the token's, checked against the account in the same statement (401 when it no longer matches);
+ * null when the auth plugin has already checked it.
  */
 export async function verifyPayment(
   ctx: AppContext,
   userId: string,
   body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
   log?: { error: (o: object, m?: string) => void },
+  sessionVersion: number | null = null,
 ): Promise<{ message: typeof PAYMENT_VERIFIED_MESSAGE; orderId: string }> {
-  const result = await ctx.database.db.transaction(async (tx) => {
-    const order = await lockOrderByProviderId(tx, body.razorpay_order_id);
-    if (!order || order.userId !== userId) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-    if (!verifyPaymentSignature(order.providerOrderId, body.razorpay_payment_id, body.razorpay_signature, ctx.config.payments.keySecret)) {
-      throw new ShopError('PAYMENT_NOT_VERIFIED');
-    }
-    return settlePaid(tx, order, { id: body.razorpay_payment_id, amountPaise: order.amountPaise }, 'verify', 'customer');
-  });
-  if (result.becamePaid) await sendOrderConfirmation(ctx, result.order, log);
-  return { message: PAYMENT_VERIFIED_MESSAGE, orderId: result.order.id };
+  const signed = verifyPaymentSignature(
+    body.razorpay_order_id,
+    body.razorpay_payment_id,
+    body.razorpay_signature,
+    ctx.config.payments.keySecret,
+  );
+  const {
+    rows: [row],
+  } = await ctx.database.pool.query<SettleRow>(
+    signed
+      ? { ...SETTLE_VERIFIED, values: [body.razorpay_order_id, userId, body.razorpay_payment_id, sessionVersion] }
+      : { ...FIND_ORDER, values: [body.razorpay_order_id, userId] },
+  );
+  if (!row || row.session_version === null || (sessionVersion !== null && row.session_version !== sessionVersion)) {
+    throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
+  }
+  if (!row.found || row.found.userId !== userId) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
+  if (!signed) throw new ShopError('PAYMENT_NOT_VERIFIED');
+  if (row.paid && row.customer) {
+    await queueOrderConfirmation(ctx, row.paid, row.customer).catch((err: unknown) =>
+      log?.error({ err, orderId: row.found?.id }, 'order confirmation e-mail could not be queued'),
+    );
+  }
+  if (row.paid) await queuePrintFileForPaidOrder(ctx, row.paid.id, log);
+  return { message: PAYMENT_VERIFIED_MESSAGE, orderId: row.found.id };
 }

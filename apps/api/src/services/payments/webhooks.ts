@@ -3,6 +3,7 @@ import { ShopError } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { webhookEvents, type OrderRow } from '../../db/schema';
 import { sendOrderConfirmation } from '../orders/confirmation';
+import { queuePrintFileForPaidOrder } from '../print/service';
 import { lockOrderByProviderId, recordFailure, settlePaid } from '../orders/settle';
 import { verifyWebhookSignature } from './signatures';
 
@@ -79,6 +80,9 @@ export async function handleWebhook(
     }
     return 'ignored';
   });
-  if (paidOrder) await sendOrderConfirmation(ctx, paidOrder, log);
+  if (paidOrder) {
+    await sendOrderConfirmation(ctx, paidOrder, log);
+    await queuePrintFileForPaidOrder(ctx, (paidOrder as OrderRow).id, log);
+  }
   return outcome;
 }

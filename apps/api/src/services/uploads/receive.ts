@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { detectImageFormat, FORMAT_SNIFF_BYTES, isAcceptedFormat, ShopError, type AcceptedFormat } from '@framewala/domain';
+import { tempFileName } from './temp-files';
 
 /** The multipart field that carries the photo (API.md). */
 export const IMAGE_FIELD = 'image';
@@ -35,17 +35,22 @@ const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Where the photo's bytes go: counts them and stops at the size limit, recognises the format from the first bytes
- * (stopping anything but a JPEG or TIFF at once, without waiting for the rest), and copies them into a 4 MiB buffer
- * written to the temporary file whenever it is full (one write in flight; the stream waits meanwhile, so memory stays
- * at a few MiB whatever the file's size).
+ * (stopping anything but a JPEG or TIFF at once, without waiting for the rest), and copies them into one of two 4 MiB
+ * buffers. A full buffer is written to the temporary file while the other one fills from the network, so receiving
+ * and writing overlap (decision 033); the stream waits only when both are busy, so memory stays at 8 MiB whatever the
+ * file's size.
  */
 class ImageFileSink extends Writable {
   bytes = 0;
   format: AcceptedFormat | null = null;
   private head: Buffer[] = [];
   private headBytes = 0;
-  private readonly batch = Buffer.allocUnsafe(WRITE_BATCH_BYTES);
+  private batch: Buffer = Buffer.allocUnsafe(WRITE_BATCH_BYTES);
+  /** The other buffer: being written while `batch` fills (undefined until the first write starts). */
+  private spare: Buffer | undefined;
   private filled = 0;
+  /** The write in flight, if any; its failure surfaces at the next write or at the end. */
+  private writing: Promise<void> | undefined;
   private handle: FileHandle | undefined;
 
   constructor(
@@ -70,10 +75,22 @@ class ImageFileSink extends Writable {
     }, done);
   }
 
+  private static async writeAll(handle: FileHandle, buffer: Buffer, length: number): Promise<void> {
+    let written = 0;
+    while (written < length) written += (await handle.write(buffer, written, length - written)).bytesWritten;
+  }
+
+  /** Starts writing the filled buffer (after the previous write has finished) and swaps to the other one. */
   private async flush(): Promise<void> {
     if (!this.handle) throw new Error('the temporary file is not open');
-    let written = 0;
-    while (written < this.filled) written += (await this.handle.write(this.batch, written, this.filled - written)).bytesWritten;
+    await this.writing;
+    const full = this.batch;
+    const length = this.filled;
+    this.writing = ImageFileSink.writeAll(this.handle, full, length);
+    // Never left unhandled: it is awaited by the next flush, by _final, or (errors ignored) by _destroy.
+    this.writing.catch(() => undefined);
+    this.batch = this.spare ?? Buffer.allocUnsafe(WRITE_BATCH_BYTES);
+    this.spare = full;
     this.filled = 0;
   }
 
@@ -108,17 +125,23 @@ class ImageFileSink extends Writable {
     } catch (error) {
       return done(error as Error);
     }
-    this.flush().then(() => done(), done);
+    this.flush()
+      .then(() => this.writing)
+      .then(() => done(), done);
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     const handle = this.handle;
     this.handle = undefined;
     if (!handle) return done(error);
-    handle.close().then(
-      () => done(error),
-      () => done(error),
-    );
+    // A write still in flight finishes (or fails) before the file is closed; its own error is not the stream's.
+    Promise.resolve(this.writing)
+      .catch(() => undefined)
+      .then(() => handle.close())
+      .then(
+        () => done(error),
+        () => done(error),
+      );
   }
 }
 
@@ -156,7 +179,7 @@ export async function receiveImage(request: FastifyRequest, options: { tmpDir: s
       if (received) {
         throw badRequest('Send one photo at a time: this request has more than one file.');
       }
-      const tmpPath = path.join(options.tmpDir, `upload-${randomUUID()}.part`);
+      const tmpPath = path.join(options.tmpDir, tempFileName('upload', '.part'));
       const sink = new ImageFileSink(tmpPath, options.maxBytes);
       try {
         await pipeline(part.file, sink);

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, inArray, isNotNull, isNull, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, uploads } from '../../db/schema';
@@ -9,8 +7,7 @@ import type { UploadsDeps } from './service';
 export const RETENTION_QUEUE = 'uploads-retention';
 export const RETENTION_CRON = '30 21 * * *'; // 03:00 in India
 
-/** Temporary files older than this are left over from a killed server (an upload in flight lasts far less). */
-export const ORPHAN_TEMP_AGE_MS = 60 * 60 * 1000;
+export { ORPHAN_TEMP_AGE_MS, sweepTempDir } from './temp-files';
 
 /**
  * Upload ids that an order not yet delivered still uses: their files must outlive the 90 days. An order keeps its
@@ -75,16 +72,3 @@ export async function runRetention(
   return { deleted: expired.length, originalsDeleted };
 }
 
-/** Removes files in DATA_DIR/tmp older than `maxAgeMs`: what a killed server left mid-upload or mid-rendition. */
-export async function sweepTempDir(tmpDir: string, maxAgeMs = ORPHAN_TEMP_AGE_MS, now = Date.now()): Promise<number> {
-  let removed = 0;
-  const entries = await fs.readdir(tmpDir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const file = path.join(tmpDir, entry.name);
-    const stat = await fs.lstat(file).catch(() => undefined);
-    if (!stat || now - stat.mtimeMs < maxAgeMs) continue;
-    await fs.rm(file, { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
-}

@@ -8,6 +8,7 @@ import { uploads, type UploadRow } from '../../db/schema';
 import { canAccess, type Viewer } from './access';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
 import type { ReceivedImage } from './receive';
+import { tempFileName } from './temp-files';
 
 export interface UploadOptions {
   /** Largest accepted file (2 GiB; tests lower it). */
@@ -99,8 +100,8 @@ async function renderAndStore(
   sourcePath: string,
 ): Promise<{ renditionKey: string; thumbnailKey: string }> {
   const local = {
-    display: path.join(deps.tmpDir, `${row.id}-display-${randomUUID()}.jpg`),
-    thumbnail: path.join(deps.tmpDir, `${row.id}-thumb-${randomUUID()}.jpg`),
+    display: path.join(deps.tmpDir, tempFileName(`${row.id}-display`, '.jpg')),
+    thumbnail: path.join(deps.tmpDir, tempFileName(`${row.id}-thumb`, '.jpg')),
   };
   const renditionKey = storedName(row.id, 'display', '.jpg');
   const thumbnailKey = storedName(row.id, 'thumb', '.jpg');
@@ -124,7 +125,7 @@ async function renderAndStore(
 async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePath: string) => Promise<T>): Promise<T> {
   const direct = deps.ctx.storage.localPath(key);
   if (direct) return fn(direct);
-  const copy = path.join(deps.tmpDir, `original-${randomUUID()}${path.extname(key)}`);
+  const copy = path.join(deps.tmpDir, tempFileName('original', path.extname(key)));
   try {
     await deps.ctx.storage.getToFile(key, copy);
     return await fn(copy);

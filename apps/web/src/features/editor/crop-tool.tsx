@@ -88,6 +88,8 @@ export function CropTool({ source, print, initial, onCropChange, applied, whole,
           objectFit="contain"
           zoomWithScroll
           showGrid
+          // Its stylesheet is imported by index.css: a <style> element added at run time would break the CSP.
+          disableAutomaticStylesInjection
           initialCroppedAreaPercentages={initialPercentages}
           onCropChange={working ? () => {} : setCrop}
           onZoomChange={working ? () => {} : setZoom}

@@ -226,7 +226,11 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
         <tbody className="divide-y divide-ink-100">
           {orders.map((order) => (
             <tr key={order._id}>
-              <td className="py-3 pr-4 font-medium text-ink-900">{order.orderNumber ?? order._id}</td>
+              <td className="py-3 pr-4 font-medium text-ink-900">
+                <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
+                  {order.orderNumber ?? order._id}
+                </Link>
+              </td>
               <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
               <td className="py-3 pr-4">
                 <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, ShopError } from '@framewala/domain';
+import type { AppContext } from '../context';
+import { eq } from 'drizzle-orm';
+import { printFiles } from '../db/schema';
+import { requireAdmin } from '../plugins/auth';
+import { printFileInfo } from '../services/admin/orders';
+import { printFileInfoSchema } from '../services/admin/schemas';
+import { orderMockup } from '../services/print/mockup';
+import { PRINT_CONTENT_TYPES, type PrintFormat } from '../services/print/render';
+import { printFileName, queuePrintFile, startPrintFileJobs } from '../services/print/service';
+import { StoredFileNotFoundError } from '../services/storage';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
+const TAGS = ['admin'];
+const SECURITY = [{ bearerAuth: [] }];
+const params = z.object({ id: z.string().trim().min(1).max(100).describe('The order number') });
+const rebuildBody = z
+  .object({
+    format: z
+      .enum(['tiff', 'jpeg'])
+      .optional()
+      .describe("'tiff' (LZW, the default) or 'jpeg' (quality 100); defaults to the file's current format"),
+  })
+  .strict()
+  .nullish();
+
+/**
+ * The order's framed mock-up and its print-ready file (docs/admin-api.md, docs/decisions/021-print-ready-files.md and
+ * 024-server-mockup.md). Also starts the `print-file` job's worker, which the payment paths feed.
+ */
+export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async function adminPrintPlugin(app) {
+    const closing = new AbortController();
+    app.addHook('onClose', async () => closing.abort());
+    await startPrintFileJobs({ ctx, tmpDir: path.join(ctx.config.dataDir, 'tmp'), log: app.log, signal: closing.signal });
+    app.addHook('onRequest', requireAdmin);
+
+    app.get(
+      '/admin/orders/:id/mockup',
+      {
+        schema: {
+          summary: 'The framed mock-up of the order (JPEG), drawn by the server from the same geometry as the browser preview',
+          tags: TAGS,
+          security: SECURITY,
+          params,
+          response: { 200: z.any().describe('image/jpeg'), ...errors(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { key } = await orderMockup(ctx, request.params.id);
+        const stream = await ctx.storage.read(key);
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(stream);
+      },
+    );
+
+    app.get(
+      '/admin/orders/:id/print-file',
+      {
+        schema: {
+          summary: 'Download the print-ready file (TIFF LZW or JPEG quality 100) as an attachment',
+          description: '409 PRINT_FILE_NOT_READY while the file is queued, being made, failed, or the order is not paid.',
+          tags: TAGS,
+          security: SECURITY,
+          params,
+          response: { 200: z.any().describe('image/tiff or image/jpeg'), ...errors(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const orderId = request.params.id;
+        const [row] = await ctx.database.db.select().from(printFiles).where(eq(printFiles.orderId, orderId));
+        if (!row) {
+          await assertOrderExists(ctx, orderId);
+          throw new ShopError('PRINT_FILE_NOT_READY', 'This order has no print file yet: it is made once the order is paid.', {
+            status: null,
+          });
+        }
+        if (row.status !== 'ready' || !row.storageKey) {
+          throw new ShopError(
+            'PRINT_FILE_NOT_READY',
+            row.status === 'failed'
+              ? `The print file could not be made: ${row.error ?? 'unknown error'}. Rebuild it to try again.`
+              : undefined,
+            { status: row.status },
+          );
+        }
+        const format = row.format as PrintFormat;
+        let stream;
+        try {
+          stream = await ctx.storage.read(row.storageKey);
+        } catch (error) {
+          if (error instanceof StoredFileNotFoundError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+            throw new ShopError('PRINT_FILE_NOT_READY', 'The stored print file is missing. Rebuild it to make it again.', {
+              status: 'missing',
+            });
+          }
+          throw error;
+        }
+        reply
+          .type(PRINT_CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${printFileName(orderId, format)}"`)
+          .header('cache-control', 'private, no-store');
+        if (row.bytes) reply.header('content-length', row.bytes);
+        return reply.send(stream);
+      },
+    );
+
+    app.post(
+      '/admin/orders/:id/print-file',
+      {
+        schema: {
+          summary: 'Queue a rebuild of the print-ready file',
+          description:
+            'Answers 202 with the file’s state (queued). Only paid orders (paid, in production, shipped, delivered) have one: 409 otherwise.',
+          tags: TAGS,
+          security: SECURITY,
+          params,
+          body: rebuildBody,
+          response: { 202: z.object({ printFile: printFileInfoSchema }), ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const row = await queuePrintFile(ctx, request.params.id, { rebuild: true, format: request.body?.format });
+        return reply.code(202).send({ printFile: printFileInfo(row) });
+      },
+    );
+  };
+
+async function assertOrderExists(ctx: AppContext, orderId: string): Promise<void> {
+  const { rows } = await ctx.database.pool.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
+  if (rows.length === 0) throw new ShopError('NOT_FOUND', 'There is no such order.');
+}

@@ -1,0 +1,257 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, ORDER_STATUSES, ShopError } from '@framewala/domain';
+import { FRAME_PARTS, type FramePart } from '../catalogue/frame-art';
+import type { FrameMaterial } from '../catalogue/frame-finishes';
+import type { AppContext } from '../context';
+import { requireAdmin } from '../plugins/auth';
+import {
+  addFinish,
+  adminCatalogue,
+  patchBorder,
+  patchFinish,
+  patchFrameSet,
+  type CatalogueChanged,
+  type NewFinish,
+} from '../services/admin/catalogue';
+import { FRAME_MATERIALS, MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
+import { invalidateCatalogueCache } from '../services/catalogue/cache';
+import { DEFAULT_PAGE_SIZE, getAdminOrder, listAdminOrders, MAX_PAGE_SIZE, moveOrder } from '../services/admin/orders';
+import {
+  adminBorderSchema,
+  adminFinishSchema,
+  adminFrameSetSchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  borderPatchSchema,
+  descriptionSchema,
+  finishNameSchema,
+  finishPatchSchema,
+  frameSetPatchSchema,
+  statusMoveBodySchema,
+} from '../services/admin/schemas';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
+const TAGS = ['admin'];
+const SECURITY = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+const listQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .strict();
+
+const newFinishFieldsSchema = z
+  .object({
+    name: finishNameSchema,
+    description: descriptionSchema,
+    material: z.enum(FRAME_MATERIALS as [FrameMaterial, ...FrameMaterial[]]).optional(),
+    generate: z.enum(FRAME_MATERIALS as [FrameMaterial, ...FrameMaterial[]]).optional(),
+    color: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #7a4b2c')
+      .optional(),
+  })
+  .strict();
+
+const FIELD_NAMES = new Set(['name', 'description', 'material', 'generate', 'color']);
+const PART_NAMES = new Set<string>(FRAME_PARTS);
+
+function badForm(message: string, field?: string): ShopError {
+  return new ShopError('VALIDATION', message, field ? { field } : undefined);
+}
+
+/** Reads the add-finish form: its text fields and, unless `generate` is given, the eight images (≤ 5 MB each). */
+async function readFinishForm(request: FastifyRequest): Promise<NewFinish> {
+  if (!request.isMultipart()) throw new ShopError('UNSUPPORTED_MEDIA_TYPE', 'Send the new finish as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<FramePart, Buffer>> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const file = part as MultipartFile;
+      if (!PART_NAMES.has(file.fieldname)) {
+        file.file.resume();
+        throw badForm(`Unexpected file field ${file.fieldname}; the images are ${FRAME_PARTS.join(', ')}.`, file.fieldname);
+      }
+      if (files[file.fieldname as FramePart]) throw badForm(`Send one ${file.fieldname} image.`, file.fieldname);
+      files[file.fieldname as FramePart] = await file.toBuffer();
+    } else {
+      if (!FIELD_NAMES.has(part.fieldname)) throw badForm(`Unexpected field ${part.fieldname}.`, part.fieldname);
+      if (part.fieldname in fields) throw badForm(`Send ${part.fieldname} once.`, part.fieldname);
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+    }
+  }
+  const parsed = newFinishFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || 'body';
+    throw badForm(`Invalid ${field}: ${issue?.message ?? 'is not valid'}`, field);
+  }
+  const { name, description, material, generate, color } = parsed.data;
+  const fileCount = Object.keys(files).length;
+  if (generate) {
+    if (fileCount > 0) throw badForm('Either upload the eight images or ask to generate them, not both.', 'generate');
+    if (!color) throw badForm('Generating a finish needs its colour (#rrggbb).', 'color');
+    return { name, description, material: material ?? generate, art: { kind: 'generate', preset: generate, color } };
+  }
+  if (!material) throw badForm('Say which material the finish is (wood, metal or lacquer).', 'material');
+  const missing = FRAME_PARTS.filter((p) => !files[p]);
+  if (missing.length > 0) throw badForm(`Missing images: ${missing.join(', ')} (or send generate and color instead).`, missing[0]);
+  return { name, description, material, art: { kind: 'upload', files: files as Record<FramePart, Buffer> } };
+}
+
+/**
+ * The owner's console API under /api/admin (docs/admin-api.md): orders, their status moves and the catalogue.
+ * Every route here needs an admin (401 without a session, 403 for customers), checked before the body is read.
+ * The mock-up and print-file routes live in routes/admin-print.ts.
+ */
+export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: CatalogueChanged } = {}): FastifyPluginAsyncZod =>
+  async function adminPlugin(app) {
+    app.addHook('onRequest', requireAdmin);
+    // Only the add-finish route takes files: eight frame images of at most 5 MB each.
+    await app.register(fastifyMultipart, { limits: { fileSize: MAX_FRAME_IMAGE_BYTES, files: FRAME_PARTS.length, fields: 10, parts: 20 } });
+    // Cached public catalogue answers are dropped at once after an edit (other servers notice within half a second).
+    const changed = options.catalogueChanged ?? invalidateCatalogueCache;
+
+    app.get(
+      '/admin/orders',
+      {
+        schema: {
+          summary: 'Orders for the owner, newest first: filter by status, search by order number, e-mail or phone, paged',
+          description: '`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number.',
+          tags: TAGS,
+          security: SECURITY,
+          querystring: listQuerySchema,
+          response: { 200: adminOrderListSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => listAdminOrders(ctx, request.query),
+    );
+
+    app.get(
+      '/admin/orders/:id',
+      {
+        schema: {
+          summary: 'One order with its customer, address, line, photo, payments, history, allowed next statuses and print file',
+          tags: TAGS,
+          security: SECURITY,
+          params: idParams,
+          response: { 200: z.object({ order: adminOrderSchema }), ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => ({ order: await getAdminOrder(ctx, request.params.id) }),
+    );
+
+    app.post(
+      '/admin/orders/:id/status',
+      {
+        schema: {
+          summary: 'Move an order to another status (as the admin)',
+          description:
+            'The domain state machine decides: a refused move is 409 ORDER_TRANSITION_REFUSED `{message, from, to}`. `shipped` needs `carrier` and `trackingNumber` (422 otherwise); they are refused with other statuses. Moving to shipped or delivered e-mails the customer once.',
+          tags: TAGS,
+          security: SECURITY,
+          params: idParams,
+          body: statusMoveBodySchema,
+          response: { 200: z.object({ order: adminOrderSchema }), ...errors(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        await moveOrder(ctx, request.params.id, request.body);
+        return { order: await getAdminOrder(ctx, request.params.id) };
+      },
+    );
+
+    app.get(
+      '/admin/catalogue',
+      {
+        schema: {
+          summary: 'Frame sets with every finish (retired ones too) and the white borders, prices in paise',
+          tags: TAGS,
+          security: SECURITY,
+          response: {
+            200: z.object({ frameSets: z.array(adminFrameSetSchema), borders: z.array(adminBorderSchema) }),
+            ...errors(401, 403),
+          },
+        },
+      },
+      async () => adminCatalogue(ctx),
+    );
+
+    app.patch(
+      '/admin/frame-sets/:id',
+      {
+        schema: {
+          summary: "Edit a frame set's name, description or rate (paise per square inch); new orders only",
+          tags: TAGS,
+          security: SECURITY,
+          params: idParams,
+          body: frameSetPatchSchema,
+          response: { 200: z.object({ frameSet: adminFrameSetSchema }), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({ frameSet: await patchFrameSet(ctx, request.params.id, request.body, changed) }),
+    );
+
+    app.post(
+      '/admin/frame-sets/:id/finishes',
+      {
+        bodyLimit: FRAME_PARTS.length * MAX_FRAME_IMAGE_BYTES + 64 * 1024,
+        schema: {
+          summary: 'Add a finish to a frame set: upload its eight images, or generate them from a material and a colour',
+          description: [
+            'multipart/form-data with fields `name`, `description` and `material` (wood, metal or lacquer), and either the eight images (PNG, JPEG or WebP, at most 5 MB each) in the fields `sideUp, sideDown, sideLeft, sideRight, topLeft, topRight, bottomLeft, bottomRight`, or `generate` (wood, metal or lacquer) with `color` (#rrggbb).',
+            'Uploaded images are scaled to the moulding (corners square, strips as thick as the moulding) and stored as WebP; a corner that is not square or a strip lying the wrong way is 422.',
+          ].join('\n\n'),
+          tags: TAGS,
+          security: SECURITY,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 201: z.object({ finish: adminFinishSchema }), ...errors(400, 401, 403, 404, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const input = await readFinishForm(request);
+        return reply.status(201).send({ finish: await addFinish(ctx, request.params.id, input, changed) });
+      },
+    );
+
+    app.patch(
+      '/admin/finishes/:id',
+      {
+        schema: {
+          summary: 'Rename, describe, retire (`active: false`) or bring back (`active: true`) a finish',
+          description:
+            'A retired finish disappears from GET /api/get-frame and create-order refuses it; placed orders keep it. The last finish on sale in a set cannot be retired (409).',
+          tags: TAGS,
+          security: SECURITY,
+          params: idParams,
+          body: finishPatchSchema,
+          response: { 200: z.object({ finish: adminFinishSchema }), ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ finish: await patchFinish(ctx, request.params.id, request.body, changed) }),
+    );
+
+    app.patch(
+      '/admin/borders/:id',
+      {
+        schema: {
+          summary: "Set a white border's price in paise (new orders only; level 0, no border, stays free)",
+          tags: TAGS,
+          security: SECURITY,
+          params: idParams,
+          body: borderPatchSchema,
+          response: { 200: z.object({ border: adminBorderSchema }), ...errors(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body.pricePaise, changed) }),
+    );
+  };

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
+import type { OrderRow } from '../../db/schema';
+import { mailFor, sealMessage, SEND_EMAIL_QUEUE, type MailMessage } from '../mail';
+
+/**
+ * The customer's e-mails for status moves the shop makes: shipped (carrier and tracking number) and delivered.
+ * docs/decisions/023-order-status-emails.md.
+ *
+ * Exactly once per move: the `send-email` job is stored in the same transaction as the move (pg-boss's `db` option
+ * on the transaction's connection), so a rolled-back move sends nothing and a committed one has its job; the job id
+ * is derived from the history row, so storing it twice is a no-op. The send-email worker then delivers it (retrying
+ * on failure, as every e-mail).
+ */
+export type NotifiedStatus = 'shipped' | 'delivered';
+
+export const NOTIFIED_STATUSES: ReadonlySet<string> = new Set<NotifiedStatus>(['shipped', 'delivered']);
+
+/** What pg-boss needs to run its SQL on a given connection (a transaction's client). */
+export interface SqlExecutor {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface StatusEmailInput {
+  order: Pick<OrderRow, 'id' | 'quantity' | 'line' | 'address' | 'carrier' | 'trackingNumber'>;
+  status: NotifiedStatus;
+  to: string;
+  firstName: string;
+  publicUrl: string;
+  site: { name: string; supportEmail: string; supportPhone: string };
+}
+
+/** The link to the customer's own order page. */
+export function orderPageUrl(publicUrl: string, orderId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(orderId)}`;
+}
+
+/** A plain, mobile-friendly message: short lines of text, and the same in simple single-column HTML. */
+export function statusEmail(input: StatusEmailInput): MailMessage {
+  const { order, status, site } = input;
+  const link = orderPageUrl(input.publicUrl, order.id);
+  const what = `${order.line.finishName} (${order.line.frameSetName}), print ${order.line.sizeName} in${order.quantity > 1 ? `, ${order.quantity} pieces` : ''}`;
+  const a = order.address;
+  const headline = status === 'shipped' ? `Your order ${order.id} is on its way.` : `Your order ${order.id} has been delivered.`;
+  const body: string[] =
+    status === 'shipped'
+      ? [
+          headline,
+          '',
+          `Carrier: ${order.carrier ?? ''}`,
+          `Tracking number: ${order.trackingNumber ?? ''}`,
+          '',
+          `Frame: ${what}`,
+          `Delivering to: ${a.fullName}, ${a.city}, ${a.state} ${a.postalCode}`,
+        ]
+      : [
+          headline,
+          '',
+          `Frame: ${what}`,
+          '',
+          'We hope it looks lovely on your wall. If anything is wrong, reply to this e-mail or call us.',
+        ];
+  const lines = [`Hello ${input.firstName},`, '', ...body];
+  const footer = [`Questions? Write to ${site.supportEmail} or call ${site.supportPhone}.`, '', `— ${site.name}`];
+  const text = [...lines, '', `See your order: ${link}`, '', ...footer].join('\n');
+  const p = (l: string) => (l ? `<p style="margin:0 0 8px">${escapeHtml(l)}</p>` : '');
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    '<body style="margin:0;padding:16px;font-family:sans-serif;font-size:16px;line-height:1.5;color:#222">',
+    '<div style="max-width:480px;margin:0 auto">',
+    ...lines.map(p),
+    `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">See your order</a></p>`,
+    `<p style="margin:0 0 8px;font-size:14px;color:#555">${escapeHtml(link)}</p>`,
+    ...footer.map(p),
+    '</div></body></html>',
+  ].join('');
+  const subject = status === 'shipped' ? `${site.name}: order ${order.id} has shipped` : `${site.name}: order ${order.id} was delivered`;
+  return { to: input.to, subject, text, html };
+}
+
+/** A UUID derived from the history row, so one move can only ever store one e-mail job. */
+export function statusEmailJobId(historyId: number): string {
+  const h = createHash('sha256').update(`framewala:order-status-email:${historyId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Makes sure the send-email queue exists (and this process's worker runs) before a transaction stores into it;
+ * the answer wakes that worker once the transaction has committed.
+ */
+export async function prepareStatusEmails(ctx: AppContext): Promise<{ wake(): void }> {
+  return mailFor(ctx);
+}
+
+/**
+ * Stores the e-mail for a move to shipped or delivered on the caller's transaction (`executor`). Call
+ * `prepareStatusEmails` before the transaction. Other statuses send nothing.
+ */
+export async function queueStatusEmail(
+  ctx: AppContext,
+  executor: SqlExecutor,
+  input: { order: OrderRow; historyId: number; to: string; firstName: string },
+): Promise<boolean> {
+  const status = input.order.status;
+  if (!NOTIFIED_STATUSES.has(status)) return false;
+  const message = statusEmail({
+    order: input.order,
+    status: status as NotifiedStatus,
+    to: input.to,
+    firstName: input.firstName,
+    publicUrl: ctx.config.publicUrl,
+    site: ctx.config.site,
+  });
+  await ctx.jobs.boss.send(SEND_EMAIL_QUEUE, sealMessage(ctx.config.auth.jwtSecret, message), {
+    id: statusEmailJobId(input.historyId),
+    db: executor,
+  });
+  return true;
+}

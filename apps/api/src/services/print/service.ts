@@ -1,0 +1,320 @@
+/**
+ * Print-ready files of paid orders (docs/decisions/021-print-ready-files.md): queued when an order becomes paid (and
+ * on demand from the console), made by the `print-file` job in a child process, stored, and described by the
+ * order's print_files row. A row only ever says 'ready' with a complete stored file behind it.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { PAID_OR_LATER, ShopError, type OrderStatus } from '@framewala/domain';
+import type { AppContext } from '../../context';
+import { orders, printFiles, uploads, type OrderRow, type PrintFileRow, type UploadRow } from '../../db/schema';
+import { PRINT_CONTENT_TYPES, PRINT_EXTENSIONS, type PrintFormat } from './render';
+import { renderInChild } from './run';
+
+export const PRINT_FILE_QUEUE = 'print-file';
+/** Every 10 minutes: paid orders whose job was lost get one, renders that died with their process are marked failed. */
+export const PRINT_FILE_SWEEP_QUEUE = 'print-file-sweep';
+export const PRINT_FILE_SWEEP_CRON = '*/10 * * * *';
+/** Attempts before a file is marked failed (pg-boss retries the job in between). */
+export const PRINT_FILE_MAX_ATTEMPTS = 3;
+/** The job's expiry; a 'rendering' row older than this (plus a margin) belongs to a dead process. */
+export const PRINT_FILE_EXPIRE_SECONDS = 30 * 60;
+
+type Log = { info?: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
+
+export const printFileName = (orderId: string, format: PrintFormat) => `${orderId}-print${PRINT_EXTENSIONS[format]}`;
+
+async function uploadOf(ctx: AppContext, order: Pick<OrderRow, 'uploadId'>): Promise<UploadRow | undefined> {
+  if (!order.uploadId) return undefined;
+  const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, order.uploadId));
+  return row;
+}
+
+/** The source columns as known before rendering: the order's upload, its original and its region. */
+function sourceColumns(upload: UploadRow | undefined) {
+  return {
+    sourceUploadId: upload?.id ?? null,
+    sourceKey: upload?.originalKey ?? null,
+    sourceWidth: upload?.originalWidth ?? null,
+    sourceHeight: upload?.originalHeight ?? null,
+    regionLeft: upload?.regionLeft ?? null,
+    regionTop: upload?.regionTop ?? null,
+    regionWidth: upload?.width ?? null,
+    regionHeight: upload?.height ?? null,
+  };
+}
+
+/**
+ * Queues the print file of a paid order: creates its row ('queued') if it has none, or with `rebuild` sets it back
+ * to 'queued' (the download answers 409 until the new file is ready; the old file is removed once it is), and sends
+ * the job. The queue is 'stately': at most one job waiting and one running per order.
+ */
+export async function queuePrintFile(
+  ctx: AppContext,
+  orderId: string,
+  options: { rebuild?: boolean; format?: PrintFormat } = {},
+): Promise<PrintFileRow> {
+  const db = ctx.database.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new ShopError('NOT_FOUND', 'There is no such order.');
+  if (!PAID_OR_LATER.has(order.status as OrderStatus)) {
+    throw new ShopError('CONFLICT', 'Only a paid order has a print file.', { status: order.status });
+  }
+  const upload = await uploadOf(ctx, order);
+  const now = new Date();
+  const [inserted] = await db
+    .insert(printFiles)
+    .values({ orderId, status: 'queued', format: options.format ?? 'tiff', ...sourceColumns(upload), createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: printFiles.orderId })
+    .returning();
+  let row = inserted;
+  if (!row && options.rebuild) {
+    [row] = await db
+      .update(printFiles)
+      .set({
+        status: 'queued',
+        ...(options.format ? { format: options.format } : {}),
+        ...sourceColumns(upload),
+        error: null,
+        attempts: 0,
+        updatedAt: now,
+      })
+      .where(eq(printFiles.orderId, orderId))
+      .returning();
+  }
+  if (!row) {
+    [row] = await db.select().from(printFiles).where(eq(printFiles.orderId, orderId));
+    return row!;
+  }
+  await sendPrintJob(ctx, orderId);
+  return row;
+}
+
+function sendPrintJob(ctx: AppContext, orderId: string): Promise<string | null> {
+  return ctx.jobs.send(
+    PRINT_FILE_QUEUE,
+    { orderId },
+    {
+      singletonKey: orderId,
+      retryLimit: PRINT_FILE_MAX_ATTEMPTS - 1,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: PRINT_FILE_EXPIRE_SECONDS,
+    },
+  );
+}
+
+/**
+ * Called where an order has just become paid (verify, webhook, reconciliation), after its confirmation: one pg-boss
+ * insert, nothing else on the payment's path (the job creates the print_files row). Never throws: a lost job is
+ * found again by the sweep.
+ */
+export async function queuePrintFileForPaidOrder(ctx: AppContext, orderId: string, log?: Log): Promise<void> {
+  try {
+    await sendPrintJob(ctx, orderId);
+  } catch (err) {
+    log?.error({ err, orderId }, 'print file could not be queued');
+  }
+}
+
+function storageKey(orderId: string, format: PrintFormat): string {
+  return `print-files/${orderId.toLowerCase()}/print-${Date.now()}-${randomInt(1_000_000_000)}${PRINT_EXTENSIONS[format]}`;
+}
+
+async function fail(ctx: AppContext, orderId: string, message: string): Promise<void> {
+  await ctx.database.db
+    .update(printFiles)
+    .set({ status: 'failed', error: message, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(printFiles.orderId, orderId), eq(printFiles.status, 'rendering')));
+}
+
+export interface PrintJobDeps {
+  ctx: AppContext;
+  /** DATA_DIR/tmp: the render's folder lives here and is removed whatever happens. */
+  tmpDir: string;
+  log?: Log;
+  /** Aborted when the server closes: a render in progress is killed (its job is retried). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The job: renders the order's print file from its stored original and marks the row ready. A missing or broken
+ * original fails the row at once; other errors are retried by pg-boss up to PRINT_FILE_MAX_ATTEMPTS.
+ */
+export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): Promise<void> {
+  const { ctx } = deps;
+  const db = ctx.database.db;
+  const [paidOrder] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!paidOrder || !PAID_OR_LATER.has(paidOrder.status as OrderStatus)) return;
+  // The payment paths only send the job: the row is made here the first time.
+  await db
+    .insert(printFiles)
+    .values({ orderId, status: 'queued', ...sourceColumns(await uploadOf(ctx, paidOrder)) })
+    .onConflictDoNothing({ target: printFiles.orderId });
+  const [claimed] = await db
+    .update(printFiles)
+    .set({ status: 'rendering', attempts: sql`${printFiles.attempts} + 1`, startedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(printFiles.orderId, orderId), inArray(printFiles.status, ['queued', 'rendering'])))
+    .returning();
+  if (!claimed) return;
+  const format = claimed.format as PrintFormat;
+  const order = paidOrder;
+  const upload = await uploadOf(ctx, order);
+  if (!upload || upload.deletedAt || !(await ctx.storage.exists(upload.originalKey))) {
+    await fail(ctx, orderId, 'The original photo of this order is no longer stored.');
+    return;
+  }
+
+  const work = path.join(deps.tmpDir, `print-${randomUUID()}`);
+  await fs.mkdir(work, { recursive: true });
+  const key = storageKey(orderId, format);
+  let stored = false;
+  try {
+    const local = ctx.storage.localPath(upload.originalKey);
+    const sourcePath = local ?? path.join(work, `original${path.extname(upload.originalKey)}`);
+    if (!local) await ctx.storage.getToFile(upload.originalKey, sourcePath);
+    const outPath = path.join(work, `out${PRINT_EXTENSIONS[format]}`);
+    const region = { left: upload.regionLeft, top: upload.regionTop, width: upload.width, height: upload.height };
+    const { result, seconds, peakRssMB } = await renderInChild(
+      {
+        sourcePath,
+        orientation: upload.orientation,
+        region,
+        widthIn: order.line.widthIn,
+        heightIn: order.line.heightIn,
+        borderIn: order.line.borderIn,
+        format,
+        outPath,
+        tmpDir: work,
+      },
+      { signal: deps.signal },
+    );
+    await ctx.storage.putFile(key, outPath, PRINT_CONTENT_TYPES[format], { move: true });
+    stored = true;
+    const previous = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(printFiles).where(eq(printFiles.orderId, orderId)).for('update');
+      // A rebuild asked for meanwhile (row back to 'queued'): this file is already out of date.
+      if (!current || current.status !== 'rendering') return { superseded: true as const };
+      const now = new Date();
+      await tx
+        .update(printFiles)
+        .set({
+          status: 'ready',
+          storageKey: key,
+          bytes: result.bytes,
+          widthPx: result.widthPx,
+          heightPx: result.heightPx,
+          ppi: result.plan.ppi,
+          borderPx: result.plan.borderPx,
+          sourceUploadId: upload.id,
+          sourceKey: upload.originalKey,
+          sourceWidth: upload.originalWidth,
+          sourceHeight: upload.originalHeight,
+          regionLeft: result.plan.cut.left,
+          regionTop: result.plan.cut.top,
+          regionWidth: result.plan.cut.width,
+          regionHeight: result.plan.cut.height,
+          sourceProfile: result.sourceProfile,
+          error: null,
+          finishedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(printFiles.orderId, orderId));
+      return { superseded: false as const, oldKey: current.storageKey };
+    });
+    if (previous.superseded) {
+      await ctx.storage.delete(key).catch(() => undefined);
+      return;
+    }
+    if (previous.oldKey && previous.oldKey !== key) await ctx.storage.delete(previous.oldKey).catch(() => undefined);
+    deps.log?.info?.(
+      { orderId, widthPx: result.widthPx, heightPx: result.heightPx, ppi: result.plan.ppi, seconds, peakRssMB },
+      'print file ready',
+    );
+  } catch (error) {
+    if (stored) await ctx.storage.delete(key).catch(() => undefined);
+    if (error instanceof ShopError) {
+      await fail(ctx, orderId, error.message);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (claimed.attempts >= PRINT_FILE_MAX_ATTEMPTS) {
+      await fail(ctx, orderId, `The print file could not be made: ${message}`);
+      return;
+    }
+    await db
+      .update(printFiles)
+      .set({ status: 'queued', error: message, updatedAt: new Date() })
+      .where(and(eq(printFiles.orderId, orderId), eq(printFiles.status, 'rendering')));
+    throw error;
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Paid orders without a print_files row get one and rows 'queued' for a while get their job again (a send lost
+ * between the commit and pg-boss); rows left 'rendering' by a process that died are marked failed once their job
+ * can no longer be running.
+ */
+export async function sweepPrintFiles(ctx: AppContext, log?: Log): Promise<{ queued: number; failed: number }> {
+  const db = ctx.database.db;
+  const missing = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(printFiles, eq(printFiles.orderId, orders.id))
+    .where(and(inArray(orders.status, [...PAID_OR_LATER]), isNull(printFiles.orderId)))
+    .limit(50);
+  let queued = 0;
+  for (const { id } of missing) {
+    try {
+      await queuePrintFile(ctx, id);
+      queued++;
+    } catch (err) {
+      log?.error({ err, orderId: id }, 'print file could not be queued');
+    }
+  }
+  const waiting = await db
+    .select({ orderId: printFiles.orderId })
+    .from(printFiles)
+    .where(and(eq(printFiles.status, 'queued'), lt(printFiles.updatedAt, new Date(Date.now() - 15 * 60 * 1000))))
+    .limit(50);
+  for (const { orderId } of waiting) {
+    if (await sendPrintJob(ctx, orderId).catch(() => null)) queued++;
+  }
+  const stale = await db
+    .update(printFiles)
+    .set({
+      status: 'failed',
+      error: 'The process making this file stopped. Rebuild it to try again.',
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(printFiles.status, 'rendering'),
+        lt(printFiles.startedAt, new Date(Date.now() - (PRINT_FILE_EXPIRE_SECONDS + 10 * 60) * 1000)),
+      ),
+    )
+    .returning({ orderId: printFiles.orderId });
+  return { queued, failed: stale.length };
+}
+
+/** Declares the queues and starts the worker (one render at a time per process) and the sweep. */
+export async function startPrintFileJobs(deps: PrintJobDeps): Promise<void> {
+  const { jobs } = deps.ctx;
+  await fs.mkdir(deps.tmpDir, { recursive: true });
+  await jobs.define(PRINT_FILE_QUEUE, { policy: 'stately', expireInSeconds: PRINT_FILE_EXPIRE_SECONDS });
+  await jobs.define(PRINT_FILE_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
+  await jobs.work<{ orderId: string }>(PRINT_FILE_QUEUE, (data) => processPrintFileJob(deps, data.orderId), {
+    batchSize: 1,
+    pollingIntervalSeconds: 2,
+  });
+  await jobs.work(PRINT_FILE_SWEEP_QUEUE, async () => {
+    const result = await sweepPrintFiles(deps.ctx, deps.log);
+    if (result.queued || result.failed) deps.log?.info?.(result, 'print file sweep');
+  });
+  if (jobs.runsWorkers) await jobs.schedule(PRINT_FILE_SWEEP_QUEUE, PRINT_FILE_SWEEP_CRON);
+}

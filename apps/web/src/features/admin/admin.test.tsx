@@ -1,0 +1,533 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
+import { clearToasts } from '../account/toast-store';
+import { STAFF_ONLY_MESSAGE } from './lazy-pages';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  // Warm the lazy chunks so the first test does not pay for their transform.
+  await Promise.all([import('./orders-page'), import('./order-page'), import('./catalogue-page')]);
+});
+
+const ADMIN = { ...SAMPLE_USER, _id: 'admin-1', firstName: 'Meera', lastName: 'Shah', email: 'owner@framewala.in', role: 'admin' as const };
+/** The admin's session (the shared helper is typed for the sample customer). */
+const signInAdmin = () => signInAs(ADMIN as unknown as typeof SAMPLE_USER);
+const main = () => within(document.querySelector('main')!);
+
+const HOUR = 3600_000;
+const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+const summary = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  status: 'paid',
+  createdAt: iso(26 * HOUR),
+  statusChangedAt: iso(3 * HOUR),
+  amountPaise: 1_850_00,
+  quantity: 1,
+  customer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
+  sizeName: '12x8',
+  finishName: 'Walnut',
+  thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
+  ...over,
+});
+
+const PRINT_READY = {
+  status: 'ready',
+  format: 'tiff',
+  widthPx: 3600,
+  heightPx: 2400,
+  ppi: 300,
+  borderPx: 0,
+  bytes: 25_920_000,
+  downloadUrl: '/api/admin/orders/FW-2611-AAAAAA/print-file',
+  source: {
+    uploadId: 'up-original',
+    width: 6000,
+    height: 4000,
+    region: { left: 0, top: 0, width: 6000, height: 4000 },
+    profile: 'Adobe RGB (1998)',
+  },
+  error: null,
+  finishedAt: iso(2 * HOUR),
+};
+
+const order = (over: Record<string, unknown> = {}) => ({
+  ...summary('FW-2611-AAAAAA'),
+  paidAt: iso(26 * HOUR),
+  currency: 'INR',
+  customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
+  address: {
+    fullName: 'Asha Verma',
+    phone: '+919876543210',
+    altPhone: '',
+    email: 'asha@example.com',
+    addressLine1: '14, 2nd Cross, Residency Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'IN',
+    postalCode: '560001',
+    companyName: '',
+  },
+  line: {
+    sizeName: '12x8',
+    widthIn: 12,
+    heightIn: 8,
+    custom: false,
+    frameSetName: 'Classic',
+    finishName: 'Walnut',
+    mouldingIn: 1,
+    frameRatePaisePerSqIn: 450,
+    borderName: 'Slim',
+    borderIn: 0.5,
+    borderPricePaise: 150_00,
+    fspPaise: 1_700_00,
+    wbpPaise: 150_00,
+    unitPaise: 1_850_00,
+    checkoutPaise: 1_850_00,
+  },
+  photo: {
+    uploadId: 'up-crop',
+    thumbnailUrl: '/media/uploads/up-crop/thumb.webp',
+    url: '/media/uploads/up-crop/display.jpg',
+    width: 3000,
+    height: 2000,
+    crop: { x: 100, y: 50, width: 3000, height: 2000 },
+    originalWidth: 6000,
+    originalHeight: 4000,
+  },
+  payment: {
+    providerOrderId: 'order_sandbox_1',
+    paymentId: 'pay_sandbox_1',
+    payments: [{ providerPaymentId: 'pay_sandbox_1', amountPaise: 1_850_00, source: 'verify', createdAt: iso(26 * HOUR) }],
+  },
+  failure: null,
+  carrier: null,
+  trackingNumber: null,
+  history: [
+    { from: null, to: 'created', actor: 'customer', note: null, at: iso(27 * HOUR) },
+    { from: 'created', to: 'paid', actor: 'customer', note: null, at: iso(26 * HOUR) },
+    { from: 'paid', to: 'in_production', actor: 'admin', note: 'Printing today', at: iso(3 * HOUR) },
+  ],
+  status: 'in_production',
+  nextStatuses: ['shipped'],
+  mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
+  printFile: PRINT_READY,
+  ...over,
+});
+
+const drawImage = vi.fn();
+beforeEach(() => {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:test/${++n}`);
+  URL.revokeObjectURL = vi.fn();
+  // jsdom decodes no images and has no 2D canvas: stand-ins that record what the page paints.
+  drawImage.mockClear();
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async (blob: Blob) => ({ width: 1200, height: 900, size: blob.size, close() {} })),
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => ({ drawImage })) as never);
+});
+afterEach(() => {
+  clearToasts();
+  vi.restoreAllMocks();
+});
+
+describe('/admin access', { timeout: 30_000 }, () => {
+  it('sends a signed-out visitor to sign in, coming back to /admin', async () => {
+    const { router } = renderRoute('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?next=%2Fadmin');
+  });
+
+  it('sends a customer home with a clear message, and never calls the admin API', async () => {
+    signInAs();
+    const { calls } = mockApi({ 'GET /api/user': { body: { user: SAMPLE_USER } } });
+    const { router } = renderRoute('/admin/orders/FW-1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText(STAFF_ONLY_MESSAGE)).toBeVisible();
+    expect(calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+    // Customers see no Admin link in the header.
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('says so when the server refuses the account (403), e.g. a role removed since sign-in', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': { status: 403, body: { message: 'This page is for the shop staff only.', code: 'FORBIDDEN' } },
+    });
+    renderRoute('/admin');
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent('Your account is not a shop admin');
+  });
+
+  it('shows admins an Admin link in the header and the account menu', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': { body: { orders: [], total: 0, page: 1, pageSize: 20 } },
+    });
+    const { user } = renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('link', { name: 'Admin console' })).toHaveAttribute('href', '/admin');
+  });
+});
+
+describe('/admin orders list', { timeout: 30_000 }, () => {
+  it('lists orders with amount in ₹, status, time in status and age, and links each to its page', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': {
+        body: {
+          orders: [
+            summary('FW-2611-AAAAAA'),
+            summary('FW-2611-BBBBBB', { status: 'shipped', amountPaise: 123_456_00, statusChangedAt: iso(30_000) }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        },
+      },
+    });
+    renderRoute('/admin');
+    const list = await main().findByRole('list', { name: 'Orders' });
+    const rows = within(list).getAllByRole('link');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveAttribute('href', '/admin/orders/FW-2611-AAAAAA');
+    expect(rows[0]).toHaveTextContent('₹1,850.00');
+    expect(rows[0]).toHaveTextContent('Paid');
+    expect(rows[0]).toHaveTextContent('in status for 3 h');
+    expect(rows[0]).toHaveTextContent('placed 1 d 2 h ago');
+    expect(rows[0]).toHaveTextContent('asha@example.com');
+    expect(rows[1]).toHaveTextContent('₹1,23,456.00');
+    expect(rows[1]).toHaveTextContent('status changed just now');
+    expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/media/uploads/FW-2611-AAAAAA/thumb.webp');
+    expect(callsTo('GET', '/api/admin/orders')[0]?.headers.authorization).toMatch(/^Bearer /);
+    expect(main().getByText('1–2 of 2 orders')).toBeVisible();
+  });
+
+  it('filters by status, searches and pages through the API, keeping the state in the address', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': (call) => {
+        const page = Number(new URL(call.path, 'http://x').searchParams.get('page') ?? '1');
+        return { body: { orders: [summary(`FW-2611-PAGE0${page}`)], total: 45, page, pageSize: 20 } };
+      },
+    });
+    const { user, router } = renderRoute('/admin');
+    await main().findByText('FW-2611-PAGE01');
+    await user.selectOptions(main().getByLabelText('Status'), 'shipped');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped'));
+    await user.type(main().getByLabelText('Search'), 'asha@');
+    await user.click(main().getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=shipped&q=asha%40'));
+    await user.click(await main().findByRole('button', { name: /Next/ }));
+    await main().findByText('FW-2611-PAGE02');
+    expect(main().getByText('Page 2 of 3')).toBeVisible();
+    const paths = callsTo('GET', '/api/admin/orders').map((c) => c.path);
+    expect(paths).toContain('/api/admin/orders?pageSize=20');
+    expect(paths).toContain('/api/admin/orders?status=shipped&pageSize=20');
+    expect(paths).toContain('/api/admin/orders?status=shipped&q=asha%40&pageSize=20');
+    expect(paths).toContain('/api/admin/orders?status=shipped&q=asha%40&page=2&pageSize=20');
+  });
+});
+
+describe('/admin/orders/:id', { timeout: 30_000 }, () => {
+  it('shows customer, address, line, payment ids, history, the print file facts and the mock-up fetched with the token', async () => {
+    const token = signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
+      'GET /api/admin/orders/FW-2611-AAAAAA/mockup': { body: 'jpeg-bytes' },
+    });
+    renderRoute('/admin/orders/FW-2611-AAAAAA');
+    expect(await main().findByRole('heading', { level: 1, name: 'Order FW-2611-AAAAAA' })).toBeVisible();
+    const mockup = await main().findByRole('img', { name: /^Mock-up: 12x8 in, Classic Walnut, Slim border/ });
+    expect(mockup).toHaveAttribute('width', '1200');
+    await waitFor(() => expect(drawImage).toHaveBeenCalledWith(expect.objectContaining({ width: 1200 }), 0, 0));
+    expect(callsTo('GET', '/api/admin/orders/FW-2611-AAAAAA/mockup')[0]?.headers.authorization).toBe(`Bearer ${token}`);
+
+    expect(main().getByTestId('admin-address')).toHaveTextContent('14, 2nd Cross, Residency Road');
+    expect(main().getByTestId('admin-address')).toHaveTextContent('Bengaluru, Karnataka 560001');
+    const line = within(main().getByRole('region', { name: 'What to make' }));
+    expect(line.getByText('12x8 in')).toBeVisible();
+    expect(line.getByText('Classic · Walnut')).toBeVisible();
+    expect(line.getByText('3,000 × 2,000 px from (100, 50)')).toBeVisible();
+    expect(line.getAllByText('₹1,850.00').length).toBeGreaterThan(0);
+    const payment = within(main().getByRole('region', { name: 'Payment' }));
+    expect(payment.getByText('pay_sandbox_1')).toBeVisible();
+    expect(payment.getByText('order_sandbox_1')).toBeVisible();
+    const history = within(main().getByRole('region', { name: 'Status history' }));
+    expect(history.getAllByRole('listitem')[0]).toHaveTextContent('Paid → In production');
+    expect(history.getByText('“Printing today”')).toBeVisible();
+    const print = within(main().getByRole('region', { name: 'Print-ready file' }));
+    expect(print.getByTestId('print-file-status')).toHaveTextContent('Ready');
+    expect(print.getByText('3,600 × 2,400 px')).toBeVisible();
+    expect(print.getByText('300 ppi')).toBeVisible();
+    expect(print.getByText('12 × 8 in')).toBeVisible();
+    expect(print.getByText('up-original')).toBeVisible();
+    expect(main().getByRole('button', { name: 'Mark shipped…' })).toBeVisible();
+  });
+
+  it('downloads the print file with the token under the server’s file name', async () => {
+    const token = signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order({ mockupUrl: null }) } },
+    });
+    const jsonFetch = globalThis.fetch;
+    const fileCalls: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input) === '/api/admin/orders/FW-2611-AAAAAA/print-file') {
+        fileCalls.push(init);
+        return new Response(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
+          headers: { 'content-type': 'image/tiff', 'content-disposition': 'attachment; filename="FW-2611-AAAAAA-print.tif"' },
+        });
+      }
+      return jsonFetch(input, init);
+    });
+    const clicked: { download: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    const { user } = renderRoute('/admin/orders/FW-2611-AAAAAA');
+    await user.click(await main().findByRole('button', { name: 'Download print file' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toEqual({ download: 'FW-2611-AAAAAA-print.tif', href: 'blob:test/1' });
+    expect((fileCalls[0]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    click.mockRestore();
+  });
+
+  it('shows the print file error (409 not ready) instead of failing silently, and rebuilds on demand', async () => {
+    signInAdmin();
+    // The server's state: failed until a rebuild is queued.
+    let printFile: Record<string, unknown> = { ...PRINT_READY, status: 'failed', error: 'The photo is gone.' };
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': () => ({ body: { order: order({ mockupUrl: null, printFile }) } }),
+      'POST /api/admin/orders/FW-2611-AAAAAA/print-file': () => {
+        printFile = { ...PRINT_READY, status: 'queued', finishedAt: null, error: null };
+        return { status: 202, body: { printFile } };
+      },
+    });
+    const { user } = renderRoute('/admin/orders/FW-2611-AAAAAA');
+    const print = within(await main().findByRole('region', { name: 'Print-ready file' }));
+    expect(print.getByRole('alert')).toHaveTextContent('The photo is gone.');
+    expect(print.getByRole('button', { name: 'Download print file' })).toBeDisabled();
+    await user.click(print.getByRole('button', { name: 'Rebuild' }));
+    await waitFor(() => expect(print.getByTestId('print-file-status')).toHaveTextContent('Waiting to be made'));
+    expect(callsTo('POST', '/api/admin/orders/FW-2611-AAAAAA/print-file')).toHaveLength(1);
+  });
+
+  it('ships with a carrier and tracking number (both required), and shows a refused move’s reason', async () => {
+    signInAdmin();
+    let refuse = true;
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order({ mockupUrl: null }) } },
+      'GET /api/admin/orders': { body: { orders: [], total: 0, page: 1, pageSize: 20 } },
+      'POST /api/admin/orders/FW-2611-AAAAAA/status': () => {
+        if (refuse) {
+          refuse = false;
+          return {
+            status: 409,
+            body: {
+              message: 'An order that is paid cannot become shipped.',
+              code: 'ORDER_TRANSITION_REFUSED',
+              from: 'paid',
+              to: 'shipped',
+            },
+          };
+        }
+        return {
+          body: {
+            order: order({
+              mockupUrl: null,
+              status: 'shipped',
+              nextStatuses: ['delivered'],
+              carrier: 'India Post',
+              trackingNumber: 'EE123456789IN',
+            }),
+          },
+        };
+      },
+    });
+    const { user } = renderRoute('/admin/orders/FW-2611-AAAAAA');
+    await user.click(await main().findByRole('button', { name: 'Mark shipped…' }));
+    const form = within(main().getByRole('form', { name: 'Ship this order' }));
+    expect(form.getByLabelText(/Carrier/)).toHaveFocus();
+    await user.click(form.getByRole('button', { name: 'Mark shipped' }));
+    expect(await form.findByText('Enter the carrier.')).toBeVisible();
+    expect(form.getByText('Enter the tracking number.')).toBeVisible();
+    expect(callsTo('POST', '/api/admin/orders/FW-2611-AAAAAA/status')).toHaveLength(0);
+
+    await user.type(form.getByLabelText(/Carrier/), 'India Post');
+    await user.type(form.getByLabelText(/Tracking number/), ' EE123456789IN ');
+    await user.click(form.getByRole('button', { name: 'Mark shipped' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('An order that is paid cannot become shipped.');
+
+    await user.click(form.getByRole('button', { name: 'Mark shipped' }));
+    expect(await main().findByTestId('admin-tracking')).toHaveTextContent('EE123456789IN');
+    expect(main().getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    // Focus moves to the next move on offer, not to the page's top.
+    await waitFor(() => expect(main().getByRole('button', { name: 'Mark delivered' })).toHaveFocus());
+    expect(callsTo('POST', '/api/admin/orders/FW-2611-AAAAAA/status')[1]?.body).toEqual({
+      status: 'shipped',
+      carrier: 'India Post',
+      trackingNumber: 'EE123456789IN',
+    });
+  });
+
+  it('says when the order does not exist', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-NOPE': { status: 404, body: { message: 'No order FW-NOPE.', code: 'NOT_FOUND' } },
+    });
+    renderRoute('/admin/orders/FW-NOPE');
+    expect(await main().findByRole('alert')).toHaveTextContent('No order FW-NOPE.');
+  });
+});
+
+const finish = (id: string, name: string, active = true) => ({
+  id,
+  setId: 'classic',
+  name,
+  description: '',
+  material: 'wood',
+  active,
+  artSource: 'drawn',
+  thumbnailUrl: `/media/frames/${id}/thumb.webp`,
+  images: {},
+});
+
+const CATALOGUE = {
+  frameSets: [
+    {
+      id: 'classic',
+      name: 'Classic',
+      description: 'Timeless mouldings.',
+      mouldingIn: 1,
+      ratePaisePerSqIn: 450,
+      active: true,
+      finishes: [finish('walnut', 'Walnut'), finish('ebony', 'Ebony', false)],
+    },
+  ],
+  borders: [
+    { id: 'b0', level: 0, name: 'None', sizeName: '0', sizeIn: 0, pricePaise: 1 },
+    { id: 'b2', level: 2, name: 'Slim', sizeName: '0.5', sizeIn: 0.5, pricePaise: 150_00 },
+  ],
+};
+
+describe('/admin/catalogue', { timeout: 30_000 }, () => {
+  it('edits a frame set: the rate is shown in ₹ per sq in and sent in paise', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'PATCH /api/admin/frame-sets/classic': (call) => ({
+        body: { frameSet: { ...CATALOGUE.frameSets[0], ...(call.body as object) } },
+      }),
+    });
+    const { user } = renderRoute('/admin/catalogue');
+    expect(await main().findByTestId('catalogue-notice')).toHaveTextContent('Changes apply to new orders only.');
+    const form = within(await main().findByRole('form', { name: 'Classic details' }));
+    const rate = form.getByLabelText(/Rate/);
+    expect(rate).toHaveValue('4.50');
+    await user.clear(rate);
+    await user.type(rate, 'abc');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await form.findByText('Enter the rate in rupees, e.g. 4.50.')).toBeVisible();
+    await user.clear(rate);
+    await user.type(rate, '5.25');
+    await user.clear(form.getByLabelText(/Name/));
+    await user.type(form.getByLabelText(/Name/), 'Classic wood');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/admin/frame-sets/classic')).toHaveLength(1));
+    expect(callsTo('PATCH', '/api/admin/frame-sets/classic')[0]?.body).toEqual({
+      name: 'Classic wood',
+      description: 'Timeless mouldings.',
+      ratePaisePerSqIn: 525,
+    });
+    expect(await main().findByRole('heading', { level: 2, name: 'Classic wood' })).toBeVisible();
+  });
+
+  it('retires and restores finishes, and edits border prices in rupees', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'PATCH /api/admin/finishes/walnut': { body: { finish: finish('walnut', 'Walnut', false) } },
+      'PATCH /api/admin/finishes/ebony': { body: { finish: finish('ebony', 'Ebony', true) } },
+      'PATCH /api/admin/borders/b2': { status: 422, body: { message: 'The price is too high.', code: 'VALIDATION' } },
+    });
+    const { user } = renderRoute('/admin/catalogue');
+    await user.click(await main().findByRole('button', { name: 'Retire Walnut' }));
+    expect(await main().findByRole('button', { name: 'Restore Walnut' })).toBeVisible();
+    await user.click(main().getByRole('button', { name: 'Restore Ebony' }));
+    expect(await main().findByRole('button', { name: 'Retire Ebony' })).toBeVisible();
+    expect(callsTo('PATCH', '/api/admin/finishes/walnut')[0]?.body).toEqual({ active: false });
+    expect(callsTo('PATCH', '/api/admin/finishes/ebony')[0]?.body).toEqual({ active: true });
+
+    const border = within(main().getByRole('form', { name: 'Slim border price' }));
+    const price = border.getByLabelText(/Slim/);
+    expect(price).toHaveValue('150.00');
+    await user.clear(price);
+    await user.type(price, '175.5');
+    await user.click(border.getByRole('button', { name: 'Save' }));
+    expect(await border.findByRole('alert')).toHaveTextContent('The price is too high.');
+    expect(callsTo('PATCH', '/api/admin/borders/b2')[0]?.body).toEqual({ pricePaise: 17550 });
+  });
+
+  it('adds a finish drawn from a material preset and colour (multipart)', async () => {
+    signInAdmin();
+    const { fetchMock } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'POST /api/admin/frame-sets/classic/finishes': { status: 201, body: { finish: finish('teak', 'Teak') } },
+    });
+    const { user } = renderRoute('/admin/catalogue');
+    await user.click(await main().findByRole('button', { name: 'Add a finish to Classic' }));
+    const form = within(main().getByRole('form', { name: 'New finish for Classic' }));
+    await user.click(form.getByRole('button', { name: 'Add finish' }));
+    expect(await form.findByText('Enter a name.')).toBeVisible();
+    await user.type(form.getByLabelText(/Name/), 'Teak');
+    await user.selectOptions(form.getByLabelText(/Material/), 'lacquer');
+    await user.type(form.getByLabelText(/Description/), 'Glossy red lacquer.');
+    await user.click(form.getByRole('button', { name: 'Add finish' }));
+    expect(await main().findByRole('button', { name: 'Retire Teak' })).toBeVisible();
+    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/finishes'));
+    const body = call?.[1]?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(Object.fromEntries(body.entries())).toEqual({
+      name: 'Teak',
+      description: 'Glossy red lacquer.',
+      material: 'lacquer',
+      generate: 'lacquer',
+      color: '#8b5a2b',
+    });
+  });
+
+  it('asks for all eight images when uploading them', async () => {
+    signInAdmin();
+    const { calls } = mockApi({ 'GET /api/user': { body: { user: ADMIN } }, 'GET /api/admin/catalogue': { body: CATALOGUE } });
+    const { user } = renderRoute('/admin/catalogue');
+    await user.click(await main().findByRole('button', { name: 'Add a finish to Classic' }));
+    const form = within(main().getByRole('form', { name: 'New finish for Classic' }));
+    await user.click(form.getByRole('radio', { name: 'Upload the 8 images' }));
+    await user.type(form.getByLabelText(/Name/), 'Teak');
+    await user.type(form.getByLabelText(/Description/), 'Teak.');
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'side.png', { type: 'image/png' });
+    await user.upload(form.getByLabelText(/Top side/), png);
+    await user.click(form.getByRole('button', { name: 'Add finish' }));
+    expect(await form.findAllByText('Choose an image.')).toHaveLength(7);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

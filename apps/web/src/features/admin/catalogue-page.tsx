@@ -1,0 +1,443 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatInr, paiseToRupees, rupeesToPaise } from '@framewala/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { ImageIcon } from '../../components/icons';
+import { FieldFrame, inputClass, labelClass, TextField } from '../account/form-controls';
+import { showToast } from '../account/toast-store';
+import { AdminShell, ErrorBox, Panel } from './admin-ui';
+import { selectClass } from './styles';
+import { errorText } from './error-text';
+import {
+  addFinish,
+  fetchAdminCatalogue,
+  FINISH_IMAGE_FIELDS,
+  MATERIAL_PRESETS,
+  updateBorder,
+  updateFinish,
+  updateFrameSet,
+  type AdminBorder,
+  type AdminCatalogue,
+  type AdminFinish,
+  type AdminFrameSet,
+  type FinishImageField,
+  type MaterialPreset,
+} from './api';
+
+const CATALOGUE_KEY = ['admin', 'catalogue'] as const;
+
+/** A rupee amount typed by people: '4.5', '₹1,200', '1200.00' → a number with at most two decimals. */
+const rupees = (what: string, max: number, { allowZero = false } = {}) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[₹,\s]/g, ''))
+    .refine((value) => /^\d+(\.\d{1,2})?$/.test(value), `Enter ${what} in rupees, e.g. 4.50.`)
+    .transform(Number)
+    .refine((value) => allowZero || value > 0, `${what[0]!.toUpperCase()}${what.slice(1)} must be more than ₹0.`)
+    .refine((value) => value <= max, `Keep ${what} at or under ${formatInr(max * 100)}.`);
+
+const description = z.string().trim().min(1, 'Enter a short description.').max(500, 'Keep the description under 500 characters.');
+
+/** `/admin/catalogue`: the frame sets' names, descriptions and rates, their finishes, and the white borders' prices. */
+export function AdminCataloguePage() {
+  const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: fetchAdminCatalogue, retry: false });
+  return (
+    <AdminShell title="Catalogue" intro="Frame sets, finishes and white borders as customers see them in the editor.">
+      <title>Catalogue — Shop console — Framewala</title>
+      <p className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950" data-testid="catalogue-notice">
+        <strong className="font-semibold">Changes apply to new orders only.</strong> An order already placed keeps the frame, border and
+        prices it was ordered with.
+      </p>
+      {catalogue.isPending ? (
+        <p role="status" className="text-ink-500">
+          Loading the catalogue…
+        </p>
+      ) : catalogue.isError ? (
+        <ErrorBox error={catalogue.error} title="We couldn’t load the catalogue." onRetry={() => void catalogue.refetch()} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          {catalogue.data.frameSets.map((set) => (
+            <FrameSetPanel key={set.id} set={set} />
+          ))}
+          <BordersPanel borders={catalogue.data.borders} />
+        </div>
+      )}
+    </AdminShell>
+  );
+}
+
+function useCatalogueUpdate() {
+  const queryClient = useQueryClient();
+  return (update: (current: AdminCatalogue) => AdminCatalogue) => {
+    queryClient.setQueryData<AdminCatalogue>(CATALOGUE_KEY, (current) => (current ? update(current) : current));
+  };
+}
+
+const frameSetSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.').max(60, 'Keep the name under 60 characters.'),
+  description,
+  rate: rupees('the rate', 1000),
+});
+
+function FrameSetPanel({ set }: { set: AdminFrameSet }) {
+  const update = useCatalogueUpdate();
+  const headingId = `set-${set.id}`;
+  const form = useForm<z.input<typeof frameSetSchema>, unknown, z.output<typeof frameSetSchema>>({
+    resolver: zodResolver(frameSetSchema),
+    defaultValues: { name: set.name, description: set.description ?? '', rate: paiseToRupees(set.ratePaisePerSqIn).toFixed(2) },
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof frameSetSchema>) =>
+      updateFrameSet(set.id, { name: values.name, description: values.description, ratePaisePerSqIn: rupeesToPaise(values.rate) }),
+    onSuccess: (saved) => {
+      update((c) => ({
+        ...c,
+        frameSets: c.frameSets.map((s) =>
+          s.id === saved.id ? { ...s, ...saved, finishes: saved.finishes.length ? saved.finishes : s.finishes } : s,
+        ),
+      }));
+      form.reset({ name: saved.name, description: saved.description ?? '', rate: paiseToRupees(saved.ratePaisePerSqIn).toFixed(2) });
+      showToast(`${saved.name} saved.`);
+    },
+  });
+  const { errors, isDirty } = form.formState;
+  const active = set.finishes.filter((f) => f.active).length;
+  return (
+    <Panel
+      id={headingId}
+      title={set.name}
+      action={
+        <span className="text-sm text-ink-600">
+          {set.mouldingIn} in moulding · {formatInr(set.ratePaisePerSqIn)} per sq in · {active} of {set.finishes.length} finishes on sale
+        </span>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} aria-label={`${set.name} details`}>
+        <fieldset disabled={save.isPending} className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <TextField label="Name" required error={errors.name?.message} {...form.register('name')} />
+          <TextField
+            label="Rate (₹ per sq in)"
+            required
+            inputMode="decimal"
+            hint="Frame and print price per square inch of the print."
+            error={errors.rate?.message}
+            {...form.register('rate')}
+          />
+          <FieldFrame id={`${headingId}-description`} label="Description" error={errors.description?.message} className="md:col-span-2">
+            <textarea
+              id={`${headingId}-description`}
+              rows={3}
+              aria-invalid={errors.description ? true : undefined}
+              className={`${inputClass} min-h-20`}
+              {...form.register('description')}
+            />
+          </FieldFrame>
+        </fieldset>
+        {save.isError ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+            {errorText(save.error)}
+          </p>
+        ) : null}
+        <div className="mt-3 flex justify-end">
+          <button type="submit" className={secondaryButton} disabled={!isDirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+
+      <h3 className="mt-5 mb-3 font-sans text-sm font-semibold tracking-wide text-ink-500 uppercase">Finishes</h3>
+      <ul aria-label={`${set.name} finishes`} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {set.finishes.map((finish) => (
+          <FinishCard key={finish.id} finish={finish} />
+        ))}
+      </ul>
+      <AddFinish set={set} />
+    </Panel>
+  );
+}
+
+function FinishCard({ finish }: { finish: AdminFinish }) {
+  const update = useCatalogueUpdate();
+  const toggle = useMutation({
+    mutationFn: () => updateFinish(finish.id, { active: !finish.active }),
+    onSuccess: (saved) => {
+      update((c) => ({
+        ...c,
+        frameSets: c.frameSets.map((s) => ({ ...s, finishes: s.finishes.map((f) => (f.id === saved.id ? { ...f, ...saved } : f)) })),
+      }));
+      showToast(saved.active ? `${saved.name} is on sale again.` : `${saved.name} is retired: new orders can’t choose it.`);
+    },
+  });
+  const thumb = finish.thumbnailUrl ?? finish.images?.sideUp ?? null;
+  return (
+    <li
+      className={`flex flex-col overflow-hidden rounded-2xl border ${finish.active ? 'border-ink-100 bg-cream' : 'border-dashed border-ink-200 bg-ink-50'}`}
+    >
+      <div className={`flex aspect-[4/3] items-center justify-center bg-sand ${finish.active ? '' : 'opacity-50 grayscale'}`}>
+        {thumb ? <img src={thumb} alt="" className="h-full w-full object-cover" /> : <ImageIcon className="h-8 w-8 text-ink-300" />}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="leading-tight">
+          <span className="block font-semibold text-ink-900">{finish.name}</span>
+          <span className="text-sm text-ink-500">
+            {finish.material ?? ''}
+            {finish.active ? '' : ' · retired'}
+          </span>
+        </p>
+        <button
+          type="button"
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate()}
+          aria-label={`${finish.active ? 'Retire' : 'Restore'} ${finish.name}`}
+          className={`${secondaryButton} mt-auto min-h-10 px-3 py-1.5 text-sm`}
+        >
+          {toggle.isPending ? 'Saving…' : finish.active ? 'Retire' : 'Restore'}
+        </button>
+        {toggle.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorText(toggle.error)}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+const MATERIAL_LABELS: Record<MaterialPreset, string> = { wood: 'Wood', metal: 'Metal', lacquer: 'Lacquer' };
+
+const IMAGE_LABELS: Record<FinishImageField, string> = {
+  sideUp: 'Top side',
+  sideDown: 'Bottom side',
+  sideLeft: 'Left side',
+  sideRight: 'Right side',
+  topLeft: 'Top-left corner',
+  topRight: 'Top-right corner',
+  bottomLeft: 'Bottom-left corner',
+  bottomRight: 'Bottom-right corner',
+};
+
+const fileList = z.custom<FileList | undefined>().refine((files) => files !== undefined && files.length === 1, 'Choose an image.');
+
+const addFinishSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(60, 'Keep the name under 60 characters.'),
+    description,
+    material: z.enum(MATERIAL_PRESETS),
+    mode: z.enum(['generate', 'upload']),
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour.'),
+    images: z.record(z.string(), z.custom<FileList | undefined>()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode !== 'upload') return;
+    for (const field of FINISH_IMAGE_FIELDS) {
+      if (!fileList.safeParse(value.images[field]).success)
+        ctx.addIssue({ code: 'custom', path: ['images', field], message: 'Choose an image.' });
+    }
+  });
+type AddFinishInput = z.input<typeof addFinishSchema>;
+
+function AddFinish({ set }: { set: AdminFrameSet }) {
+  const [open, setOpen] = useState(false);
+  const update = useCatalogueUpdate();
+  const id = useId();
+  const form = useForm<AddFinishInput>({
+    resolver: zodResolver(addFinishSchema),
+    defaultValues: { name: '', description: '', material: 'wood', mode: 'generate', color: '#8b5a2b', images: {} },
+  });
+  const add = useMutation({
+    mutationFn: (values: AddFinishInput) =>
+      addFinish(
+        set.id,
+        values.mode === 'generate'
+          ? {
+              name: values.name.trim(),
+              description: values.description.trim(),
+              material: values.material,
+              mode: 'generate',
+              generate: values.material,
+              color: values.color,
+            }
+          : {
+              name: values.name.trim(),
+              description: values.description.trim(),
+              material: values.material,
+              mode: 'upload',
+              images: Object.fromEntries(FINISH_IMAGE_FIELDS.map((f) => [f, values.images[f]![0]!])) as Record<FinishImageField, File>,
+            },
+      ),
+    onSuccess: (finish) => {
+      update((c) => ({ ...c, frameSets: c.frameSets.map((s) => (s.id === set.id ? { ...s, finishes: [...s.finishes, finish] } : s)) }));
+      showToast(`${finish.name} added to ${set.name}.`);
+      form.reset();
+      setOpen(false);
+    },
+  });
+  const mode = form.watch('mode');
+  const { errors } = form.formState;
+  if (!open) {
+    return (
+      <button type="button" className={`${secondaryButton} mt-4`} onClick={() => setOpen(true)} aria-label={`Add a finish to ${set.name}`}>
+        + Add a finish
+      </button>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-label={`New finish for ${set.name}`}
+      onSubmit={form.handleSubmit((values) => add.mutate(values))}
+      className="mt-4 rounded-2xl border border-saffron-200 bg-saffron-50/60 p-4 sm:p-5"
+    >
+      <h3 className="text-lg font-semibold">New finish for {set.name}</h3>
+      <fieldset disabled={add.isPending} className="mt-3 grid gap-4 md:grid-cols-3">
+        <TextField label="Name" required error={errors.name?.message} {...form.register('name')} />
+        <FieldFrame id={`${id}-material`} label="Material" required>
+          <select id={`${id}-material`} className={selectClass} {...form.register('material')}>
+            {MATERIAL_PRESETS.map((preset) => (
+              <option key={preset} value={preset}>
+                {MATERIAL_LABELS[preset]}
+              </option>
+            ))}
+          </select>
+        </FieldFrame>
+        <TextField label="Description" required error={errors.description?.message} {...form.register('description')} />
+        <div className="md:col-span-3">
+          <p className={labelClass} id={`${id}-mode`}>
+            Frame images
+          </p>
+          <div role="radiogroup" aria-labelledby={`${id}-mode`} className="flex flex-col gap-2 sm:flex-row">
+            <label className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-ink-200 bg-white px-3.5 py-2 has-checked:border-saffron-500 has-checked:bg-saffron-50">
+              <input type="radio" value="generate" className="h-4 w-4 accent-saffron-700" {...form.register('mode')} />
+              Draw them from a material and colour
+            </label>
+            <label className="flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl border border-ink-200 bg-white px-3.5 py-2 has-checked:border-saffron-500 has-checked:bg-saffron-50">
+              <input type="radio" value="upload" className="h-4 w-4 accent-saffron-700" {...form.register('mode')} />
+              Upload the 8 images
+            </label>
+          </div>
+        </div>
+        {mode === 'generate' ? (
+          <>
+            <FieldFrame id={`${id}-color`} label="Colour" error={errors.color?.message}>
+              <input id={`${id}-color`} type="color" className={`${inputClass} h-12 p-1.5`} {...form.register('color')} />
+            </FieldFrame>
+          </>
+        ) : (
+          <div className="grid gap-3 sm:grid-cols-2 md:col-span-3 lg:grid-cols-4">
+            {FINISH_IMAGE_FIELDS.map((field) => (
+              <FieldFrame key={field} id={`${id}-${field}`} label={IMAGE_LABELS[field]} required error={errors.images?.[field]?.message}>
+                <input
+                  id={`${id}-${field}`}
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  aria-invalid={errors.images?.[field] ? true : undefined}
+                  className="block w-full text-sm text-ink-700 file:mr-3 file:min-h-10 file:rounded-full file:border file:border-ink-200 file:bg-white file:px-3 file:font-semibold"
+                  {...form.register(`images.${field}`)}
+                />
+              </FieldFrame>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      {add.isError ? (
+        <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {errorText(add.error)}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={secondaryButton} onClick={() => setOpen(false)} disabled={add.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add finish'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BordersPanel({ borders }: { borders: AdminBorder[] }) {
+  return (
+    <Panel id="admin-borders" title="White borders">
+      <p className="mb-4 text-ink-600">The price added for each white border, whatever the print size.</p>
+      <ul aria-label="White border prices" className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
+        {borders.map((border) => (
+          <BorderRow key={border.id} border={border} />
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+const borderSchema = z.object({ price: rupees('the price', 100_000, { allowZero: true }) });
+
+function BorderRow({ border }: { border: AdminBorder }) {
+  const update = useCatalogueUpdate();
+  const inputId = useId();
+  const form = useForm<z.input<typeof borderSchema>, unknown, z.output<typeof borderSchema>>({
+    resolver: zodResolver(borderSchema),
+    defaultValues: { price: paiseToRupees(border.pricePaise).toFixed(2) },
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof borderSchema>) => updateBorder(border.id, rupeesToPaise(values.price)),
+    onSuccess: (saved) => {
+      update((c) => ({ ...c, borders: c.borders.map((b) => (b.id === saved.id ? { ...b, ...saved } : b)) }));
+      form.reset({ price: paiseToRupees(saved.pricePaise).toFixed(2) });
+      showToast(`${saved.name} border now costs ${formatInr(saved.pricePaise)}.`);
+    },
+  });
+  const error = form.formState.errors.price?.message ?? (save.isError ? errorText(save.error) : undefined);
+  if (border.level === 0) {
+    return (
+      <li className="flex items-center justify-between gap-4 px-4 py-3">
+        <span>
+          <span className="block font-semibold text-ink-900">{border.name}</span>
+          <span className="text-sm text-ink-500">No white border</span>
+        </span>
+        <span className="text-ink-600">Always free</span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <form
+        noValidate
+        aria-label={`${border.name} border price`}
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4"
+      >
+        <label htmlFor={inputId} className="min-w-0 flex-1">
+          <span className="block font-semibold text-ink-900">{border.name}</span>
+          <span className="text-sm text-ink-500">
+            {typeof border.sizeIn === 'number' ? `${border.sizeIn} in each side` : border.sizeName}
+          </span>
+        </label>
+        <div className="flex items-center gap-2">
+          <span aria-hidden="true" className="text-ink-500">
+            ₹
+          </span>
+          <input
+            id={inputId}
+            inputMode="decimal"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            className={`${inputClass} w-32 text-right tabular-nums`}
+            {...form.register('price')}
+          />
+          <button type="submit" className={`${secondaryButton} px-4`} disabled={!form.formState.isDirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+        {error ? (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700 sm:basis-full">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </li>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchProtectedFile } from './api';
+
+/**
+ * An image behind the bearer token (the order's mock-up): `<img src>` cannot send the token, and the shop's
+ * Content-Security-Policy allows images from 'self' only (no blob: or data: URLs), so the image is fetched as a blob,
+ * decoded with `createImageBitmap` and painted on a canvas (see `BitmapImage`).
+ */
+export function useProtectedBitmap(path: string | null | undefined) {
+  const query = useQuery({
+    queryKey: ['admin', 'protected-bitmap', path],
+    queryFn: async ({ signal }) => createImageBitmap((await fetchProtectedFile(path!, signal)).blob),
+    enabled: Boolean(path),
+    retry: false,
+    staleTime: Infinity,
+  });
+  return { bitmap: query.data ?? null, isLoading: query.isPending && Boolean(path), error: query.error };
+}

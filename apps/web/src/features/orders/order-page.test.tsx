@@ -1,0 +1,149 @@
+import { configure, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderRoute } from '../../test/render';
+import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
+import { formatDuration, since, timelineSteps } from './order-status';
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await import('./order-page');
+});
+
+const main = () => within(document.querySelector('main')!);
+
+const detail = (over: Record<string, unknown> = {}) => ({
+  _id: 'FW-2611-8K3D9Q',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  status: 'shipped',
+  totalPaise: 1_850_00,
+  quantity: 1,
+  frameName: 'Walnut',
+  sizeName: '12x8',
+  thumbnailUrl: '/media/uploads/u1/thumb.webp',
+  trackingNumber: 'EE123456789IN',
+  carrier: 'India Post',
+  payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
+  line: {
+    sizeName: '12x8',
+    widthIn: 12,
+    heightIn: 8,
+    frameSetName: 'Classic',
+    finishName: 'Walnut',
+    mouldingIn: 1,
+    borderName: 'Slim',
+    borderIn: 0.5,
+    fspPaise: 1_700_00,
+    wbpPaise: 150_00,
+    unitPaise: 1_850_00,
+    checkoutPaise: 1_850_00,
+  },
+  address: {
+    fullName: 'Asha Verma',
+    phone: '+919876543210',
+    altPhone: '',
+    email: 'asha@example.com',
+    addressLine1: '14, 2nd Cross, Residency Road',
+    addressLine2: '',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'IN',
+    postalCode: '560001',
+    companyName: '',
+  },
+  history: [
+    { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
+    { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
+    { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
+    { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
+  ],
+  ...over,
+});
+
+describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
+  it('needs sign-in and comes back', async () => {
+    const { router } = renderRoute('/orders/FW-2611-8K3D9Q');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?next=%2Forders%2FFW-2611-8K3D9Q');
+  });
+
+  it('shows the status with a timeline, the carrier and tracking number, the line and the address', async () => {
+    signInAs();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: detail() } },
+    });
+    renderRoute('/orders/FW-2611-8K3D9Q');
+    expect(await main().findByTestId('order-status')).toHaveTextContent('Shipped');
+    expect(main().getByRole('heading', { level: 1, name: 'Order FW-2611-8K3D9Q' })).toBeVisible();
+    expect(main().getByTestId('order-tracking')).toHaveTextContent('Sent with India Post. Tracking number EE123456789IN');
+    const steps = within(main().getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent?.replace(/\d.*$/, ''))).toEqual(['Paid', 'In production', 'Shipped', 'DeliveredNot yet']);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[2]).toHaveTextContent('22 Nov 2026');
+    expect(main().getByText('Classic · Walnut')).toBeVisible();
+    expect(main().getByText('Slim (0.5 in)')).toBeVisible();
+    expect(main().getByText('14, 2nd Cross, Residency Road')).toBeVisible();
+    expect(main().getAllByText('₹1,850.00').length).toBeGreaterThan(0);
+    expect(callsTo('GET', '/api/orders/FW-2611-8K3D9Q')[0]?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('has no tracking before shipping, and says plainly when the order is cancelled', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: detail({ status: 'cancelled', trackingNumber: null, carrier: null }) } },
+    });
+    renderRoute('/orders/FW-2611-8K3D9Q');
+    expect(await main().findByText(/This order is/)).toHaveTextContent('This order is cancelled.');
+    expect(main().queryByTestId('order-tracking')).toBeNull();
+    expect(main().queryByRole('list', { name: 'Order progress' })).toBeNull();
+  });
+
+  it('says when the order is not in this account', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-OTHER': { status: 404, body: { message: 'Order not found.', code: 'NOT_FOUND' } },
+    });
+    renderRoute('/orders/FW-OTHER');
+    expect(await main().findByRole('alert')).toHaveTextContent('We could not find order FW-OTHER in your account.');
+  });
+
+  it('is linked from the profile’s order history', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [detail()] } },
+    });
+    renderRoute('/user');
+    const table = await main().findByRole('table', { name: 'Your orders' });
+    expect(within(table).getByRole('link', { name: 'FW-2611-8K3D9Q' })).toHaveAttribute('href', '/orders/FW-2611-8K3D9Q');
+  });
+});
+
+describe('order status helpers', () => {
+  it('formats durations for people', () => {
+    expect(formatDuration(30_000)).toBe('just now');
+    expect(formatDuration(12 * 60_000)).toBe('12 min');
+    expect(formatDuration(5 * 3600_000 + 59 * 60_000)).toBe('5 h');
+    expect(formatDuration(26 * 3600_000)).toBe('1 d 2 h');
+    expect(formatDuration(21 * 24 * 3600_000 + 3600_000)).toBe('21 d');
+    expect(since('not a date')).toBe('—');
+  });
+
+  it('builds the timeline from the latest history entry of each step', () => {
+    const steps = timelineSteps('in_production', [
+      { to: 'paid', at: '2026-11-20T09:31:00.000Z' },
+      { to: 'in_production', at: '2026-11-21T04:00:00.000Z' },
+    ]);
+    expect(steps?.map((s) => [s.status, s.state, s.at])).toEqual([
+      ['paid', 'done', '2026-11-20T09:31:00.000Z'],
+      ['in_production', 'current', '2026-11-21T04:00:00.000Z'],
+      ['shipped', 'todo', null],
+      ['delivered', 'todo', null],
+    ]);
+    expect(timelineSteps('refunded', [])).toBeNull();
+    expect(timelineSteps('created', [])).toBeNull();
+  });
+});

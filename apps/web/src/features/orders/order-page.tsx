@@ -1,0 +1,219 @@
+import { formatInr } from '@framewala/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { ArrowRightIcon, CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import { useSession } from '../../lib/auth';
+import { formatPhone } from '../profile/profile-format';
+import { fetchCustomerOrder, type CustomerOrder } from './api';
+import { formatDateTime, statusLabel, statusTone, timelineSteps } from './order-status';
+
+/** `/orders/:id`: the signed-in customer's own order: where it is, tracking once shipped, what was ordered and where it goes. */
+export function CustomerOrderPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const order = useQuery({
+    queryKey: ['account', session?.token, 'order', id],
+    queryFn: () => fetchCustomerOrder(id),
+    retry: false,
+  });
+
+  return (
+    <>
+      <title>{`Order ${id} — Framewala`}</title>
+      <meta name="robots" content="noindex" />
+      <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
+        <div className="mx-auto max-w-4xl px-4 pt-8 pb-8 sm:px-6 sm:pt-12">
+          <Link to="/user" className={`${textLink} inline-flex min-h-11 items-center gap-1.5`}>
+            <ArrowRightIcon className="h-4 w-4 rotate-180" />
+            Your orders
+          </Link>
+          <p className="mt-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Your order</p>
+          <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">Order {id}</h1>
+          {order.data ? (
+            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-ink-700">
+              <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusTone(order.data.status)}`} data-testid="order-status">
+                {statusLabel(order.data.status)}
+              </span>
+              <span>Placed {formatDateTime(order.data.createdAt)}</span>
+              <span className="font-serif text-lg font-semibold text-ink-900 tabular-nums">{formatInr(order.data.totalPaise)}</span>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+        {order.isPending ? (
+          <p role="status" className="text-ink-500">
+            Loading your order…
+          </p>
+        ) : order.isError ? (
+          isApiError(order.error) && order.error.status === 401 ? null : (
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-4 text-red-800"
+            >
+              <p>
+                {isApiError(order.error) && order.error.status === 404
+                  ? `We could not find order ${id} in your account. If you placed it with another e-mail, sign in with that one.`
+                  : 'We couldn’t load your order just now.'}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" onClick={() => void order.refetch()} className={secondaryButton}>
+                  Try again
+                </button>
+                <Link to="/user" className={secondaryButton}>
+                  See all my orders
+                </Link>
+              </div>
+            </div>
+          )
+        ) : (
+          <OrderDetails order={order.data} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-7">
+      <h2 id={id} className="text-2xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+const inches = (value: number | null | undefined) => (typeof value === 'number' ? `${+value.toFixed(2)} in` : '');
+
+function OrderDetails({ order }: { order: CustomerOrder }) {
+  const steps = timelineSteps(
+    order.status,
+    order.history.map((h) => ({ to: h.status, at: h.at })),
+  );
+  const line = order.line;
+  const a = order.address;
+  const shipped = Boolean(order.trackingNumber);
+  return (
+    <div className="flex flex-col gap-6">
+      <Card id="order-progress" title="Where your order is">
+        {shipped ? (
+          <div className="mb-5 flex items-start gap-3 rounded-2xl bg-sky-50 px-4 py-3 text-sky-950" data-testid="order-tracking">
+            <TruckIcon className="mt-0.5 h-6 w-6 shrink-0" />
+            <p>
+              Sent with <strong className="font-semibold">{order.carrier ?? 'our courier'}</strong>. Tracking number{' '}
+              <strong className="font-mono font-semibold break-all">{order.trackingNumber}</strong>
+            </p>
+          </div>
+        ) : null}
+        {steps ? (
+          <ol aria-label="Order progress" className="grid gap-3 sm:grid-cols-4 sm:gap-2">
+            {steps.map((step) => (
+              <li
+                key={step.status}
+                aria-current={step.state === 'current' ? 'step' : undefined}
+                className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-2"
+              >
+                <span className="flex items-center gap-2 sm:w-full">
+                  <span
+                    aria-hidden="true"
+                    className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${
+                      step.state === 'todo' ? 'border-2 border-ink-200 bg-white text-ink-400' : 'bg-saffron-700 text-white'
+                    } ${step.state === 'current' ? 'ring-4 ring-saffron-200' : ''}`}
+                  >
+                    {step.state === 'done' ? <CheckIcon className="h-4 w-4" /> : null}
+                  </span>
+                  {step.status !== 'delivered' ? (
+                    <span
+                      aria-hidden="true"
+                      className={`hidden h-0.5 flex-1 sm:block ${step.state === 'done' ? 'bg-saffron-600' : 'bg-ink-100'}`}
+                    />
+                  ) : null}
+                </span>
+                <span>
+                  <span className={`block font-semibold ${step.state === 'todo' ? 'text-ink-500' : 'text-ink-900'}`}>{step.label}</span>
+                  <span className="block text-sm text-ink-600">
+                    {step.at ? formatDateTime(step.at) : step.state === 'todo' ? 'Not yet' : ''}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-ink-700">
+            This order is <strong className="font-semibold">{statusLabel(order.status).toLowerCase()}</strong>.
+            {order.status === 'created' ? ' It will be made once the payment goes through.' : ''}
+            {order.status === 'cancelled' || order.status === 'refunded' ? ' Questions? Write to us and quote the order number.' : ''}
+          </p>
+        )}
+      </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card id="order-line" title="Your frame">
+          <div className="flex gap-4">
+            <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-sand">
+              {order.thumbnailUrl ? (
+                <img src={order.thumbnailUrl} alt="Your photo" className="h-full w-full object-cover" />
+              ) : (
+                <ImageIcon className="h-8 w-8 text-ink-300" />
+              )}
+            </div>
+            <dl className="min-w-0 flex-1 text-[0.95rem]">
+              <dt className="text-sm text-ink-500">Size</dt>
+              <dd className="mb-2 font-medium text-ink-900">{line?.sizeName ?? order.sizeName ?? '—'} in</dd>
+              <dt className="text-sm text-ink-500">Frame</dt>
+              <dd className="mb-2 font-medium text-ink-900">
+                {[line?.frameSetName, line?.finishName].filter(Boolean).join(' · ') || order.frameName || '—'}
+              </dd>
+              <dt className="text-sm text-ink-500">White border</dt>
+              <dd className="mb-2 font-medium text-ink-900">
+                {line?.borderName ?? '—'} {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
+              </dd>
+              <dt className="text-sm text-ink-500">Quantity</dt>
+              <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
+            </dl>
+          </div>
+          <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">
+            <span className="text-ink-700">Total paid</span>
+            <span className="font-serif text-xl font-semibold text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
+          </p>
+        </Card>
+
+        <Card id="order-address" title="Delivering to">
+          {a ? (
+            <address className="leading-relaxed not-italic text-ink-800">
+              <span className="block font-semibold text-ink-900">{a.fullName}</span>
+              {a.companyName ? <span className="block">{a.companyName}</span> : null}
+              <span className="block">{a.addressLine1}</span>
+              {a.addressLine2 ? <span className="block">{a.addressLine2}</span> : null}
+              <span className="block">
+                {[a.city, a.state].filter(Boolean).join(', ')} {a.postalCode}
+              </span>
+              {a.phone ? <span className="mt-2 block text-ink-600">{formatPhone(a.phone)}</span> : null}
+            </address>
+          ) : (
+            <p className="text-ink-600">No address recorded.</p>
+          )}
+          {order.payment?.paymentId ? (
+            <p className="mt-4 text-sm text-ink-600">
+              Payment id <span className="font-mono">{order.payment.paymentId}</span>
+            </p>
+          ) : null}
+        </Card>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to="/user" className={secondaryButton}>
+          All my orders
+        </Link>
+        <Link to="/" className={primaryButton}>
+          Frame another photo
+        </Link>
+      </div>
+    </div>
+  );
+}
