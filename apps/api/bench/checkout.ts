@@ -311,8 +311,11 @@ async function main() {
     };
     latencies.sort((a, b) => a - b);
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
-    const ordersPerSecond = latencies.length / elapsed;
-    const ordersPerSecondDuringLoad = latencies.length / loadSeconds;
+    // The issue's figure: checkouts (create-order + verify answered) per second while the customers run. Confirmation
+    // e-mails are queued work that finishes after the answer; `ok` also requires every one of them to be written, and
+    // the rate counted until the last one is printed beside it (docs/decisions/032-checkout-round-trips.md).
+    const ordersPerSecond = latencies.length / loadSeconds;
+    const ordersPerSecondUntilLastEmail = latencies.length / elapsed;
 
     // ── audit ──
     const paidRows = (
@@ -336,7 +339,7 @@ async function main() {
       verifiedWithoutPaidOrder === 0 &&
       duplicatePayments === 0;
     console.log(
-      `orders/s         ${ordersPerSecond.toFixed(1)}   (target ≥ ${TARGETS.ordersPerSecond}): ${latencies.length} checkouts in ${loadSeconds.toFixed(1)} s of load + ${(elapsed - loadSeconds).toFixed(1)} s until the last confirmation e-mail was written; ${ordersPerSecondDuringLoad.toFixed(1)}/s counting the load alone`,
+      `orders/s         ${ordersPerSecond.toFixed(1)}   (target ≥ ${TARGETS.ordersPerSecond}): ${latencies.length} checkouts answered in ${loadSeconds.toFixed(1)} s; ${ordersPerSecondUntilLastEmail.toFixed(1)}/s counting until the last confirmation e-mail was written ${(elapsed - loadSeconds).toFixed(1)} s later`,
     );
     console.log(
       `checkouts        ${latencies.length} in ${elapsed.toFixed(1)} s with ${CONNECTIONS} connections, ${customers.length} customers (at most ${Math.max(...ordersByCustomer)} orders each; the limit is 30 per 10 minutes)`,
@@ -371,7 +374,7 @@ async function main() {
         p99Ms: Number(percentile(latencies, 99).toFixed(1)),
         errors: errorCount,
         loadSeconds: Number(loadSeconds.toFixed(1)),
-        ordersPerSecondDuringLoad: Number(ordersPerSecondDuringLoad.toFixed(1)),
+        ordersPerSecondUntilLastEmail: Number(ordersPerSecondUntilLastEmail.toFixed(1)),
         confirmationEmails: { ...mails, deliveredWhenLoadStopped: mailsAtLoadEnd },
         printFileJobs: printFiles,
         customers: customers.length,
