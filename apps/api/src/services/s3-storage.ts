@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -191,7 +192,9 @@ export class S3Storage implements Storage {
   }
 
   async check(): Promise<void> {
-    const key = `health/probe-${process.pid}`;
+    // A key of its own per probe, outside any folder: concurrent health checks from several servers must not write
+    // and delete the same object, nor share a folder that a file-backed store (s3rver) prunes once it is empty.
+    const key = `health-probe-${process.pid}-${randomUUID()}`;
     await this.put(key, Buffer.from('ok'), 'text/plain');
     await this.delete(key);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -131,7 +132,7 @@ export class LocalStorage implements Storage {
 
   async check(): Promise<void> {
     await fs.mkdir(this.root, { recursive: true });
-    const probe = path.join(this.root, `.health-${process.pid}`);
+    const probe = path.join(this.root, `.health-${process.pid}-${randomUUID()}`);
     await fs.writeFile(probe, 'ok');
     await fs.rm(probe, { force: true });
   }
