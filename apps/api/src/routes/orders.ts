@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder } from '../services/orders/create';
 import { getOrder, listOrders } from '../services/orders/read';
+import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../services/orders/snapshot-schemas';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
@@ -56,33 +57,22 @@ export const orderDetailSchema = orderSummarySchema.extend({
     failureReason: z.string().nullable(),
     failureCode: z.string().nullable(),
   }),
-  line: z.object({
-    sizeName: z.string(),
-    widthIn: z.number(),
-    heightIn: z.number(),
-    frameSetName: z.string(),
-    finishName: z.string(),
-    mouldingIn: z.number(),
-    borderName: z.string(),
-    borderIn: z.number(),
-    fspPaise: z.number().int(),
-    wbpPaise: z.number().int(),
-    unitPaise: z.number().int(),
-    checkoutPaise: z.number().int(),
+  // What the customer sees of the snapshot: the owner's console shows all of it.
+  line: orderLineSnapshotSchema.pick({
+    sizeName: true,
+    widthIn: true,
+    heightIn: true,
+    frameSetName: true,
+    finishName: true,
+    mouldingIn: true,
+    borderName: true,
+    borderIn: true,
+    fspPaise: true,
+    wbpPaise: true,
+    unitPaise: true,
+    checkoutPaise: true,
   }),
-  address: z.object({
-    fullName: z.string(),
-    phone: z.string(),
-    altPhone: z.string(),
-    email: z.string(),
-    addressLine1: z.string(),
-    addressLine2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    country: z.string(),
-    postalCode: z.string(),
-    companyName: z.string(),
-  }),
+  address: orderAddressSnapshotSchema,
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
 });
 
@@ -105,7 +95,10 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           body: createOrderBodySchema,
           response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 429, 502) },
         },
-        preHandler: [requireUser, rateLimit(ctx.database, { key: byAccountOrIp('create-order'), ...rules.createOrderPerAccount, message: TOO_MANY_ORDERS })],
+        preHandler: [
+          requireUser,
+          rateLimit(ctx.database, { key: byAccountOrIp('create-order'), ...rules.createOrderPerAccount, message: TOO_MANY_ORDERS }),
+        ],
         // createOrder checks the token's session version in its own first query (decision 032).
         config: { sessionCheckedByRoute: true },
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@framewala/domain';
+import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../orders/snapshot-schemas';
 
 /** Response and request shapes of the owner's console API (docs/admin-api.md). Money is in paise. */
 
@@ -43,43 +44,6 @@ export const printFileInfoSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 
-const lineSchema = z.object({
-  sizeId: z.string().nullable(),
-  sizeName: z.string(),
-  widthIn: z.number(),
-  heightIn: z.number(),
-  custom: z.boolean(),
-  frameSetId: z.string(),
-  frameSetName: z.string(),
-  finishId: z.string(),
-  finishName: z.string(),
-  mouldingIn: z.number(),
-  frameRatePaisePerSqIn: z.number().int(),
-  borderId: z.string(),
-  borderName: z.string(),
-  borderIn: z.number(),
-  borderPricePaise: z.number().int(),
-  fspPaise: z.number().int(),
-  wbpPaise: z.number().int(),
-  unitPaise: z.number().int(),
-  checkoutPaise: z.number().int(),
-  imageType: z.string(),
-});
-
-const addressSchema = z.object({
-  fullName: z.string(),
-  phone: z.string(),
-  altPhone: z.string(),
-  email: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-  companyName: z.string(),
-});
-
 export const adminOrderSchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -90,8 +54,8 @@ export const adminOrderSchema = z.object({
   currency: z.string(),
   quantity: z.number().int(),
   customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
-  address: addressSchema,
-  line: lineSchema,
+  address: orderAddressSnapshotSchema,
+  line: orderLineSnapshotSchema,
   photo: z
     .object({
       uploadId: z.string(),

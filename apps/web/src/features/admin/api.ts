@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { clearSession, getToken } from '../../lib/auth';
 import { authedApi, authedRequest, redirectToSignIn } from '../../lib/auth-request';
+import { deliveryAddressSchema } from '../orders/api';
 
 const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
 
@@ -75,22 +76,7 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
   paidAt: str,
   currency: str,
   customer: z.object({ userId: str, name: str, email: str, phone: str }).loose().nullish(),
-  address: z
-    .object({
-      fullName: str,
-      phone: str,
-      altPhone: str,
-      email: str,
-      addressLine1: str,
-      addressLine2: str,
-      city: str,
-      state: str,
-      country: str,
-      postalCode: str,
-      companyName: str,
-    })
-    .loose()
-    .nullish(),
+  address: deliveryAddressSchema,
   line: z
     .object({
       sizeName: str,

@@ -6,6 +6,24 @@ import { authedApi } from '../../lib/auth-request';
 const str = z.string().nullish();
 const num = z.number().nullish();
 
+/** An order's delivery address as the server shows it (the snapshot taken when the order was placed). */
+export const deliveryAddressSchema = z
+  .object({
+    fullName: str,
+    phone: str,
+    altPhone: str,
+    email: str,
+    addressLine1: str,
+    addressLine2: str,
+    city: str,
+    state: str,
+    country: str,
+    postalCode: str,
+    companyName: str,
+  })
+  .loose()
+  .nullish();
+
 export const customerOrderSchema = z
   .object({
     _id: z.string().min(1),
@@ -36,22 +54,7 @@ export const customerOrderSchema = z
       })
       .loose()
       .nullish(),
-    address: z
-      .object({
-        fullName: str,
-        phone: str,
-        altPhone: str,
-        email: str,
-        addressLine1: str,
-        addressLine2: str,
-        city: str,
-        state: str,
-        country: str,
-        postalCode: str,
-        companyName: str,
-      })
-      .loose()
-      .nullish(),
+    address: deliveryAddressSchema,
     history: z.array(z.object({ status: z.string(), at: z.string(), actor: str }).loose()).default([]),
   })
   .loose();
