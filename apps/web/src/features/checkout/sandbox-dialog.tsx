@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { formatInr } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { inputClass, labelClass } from '../account/form-controls';
 import type { SandboxCard } from './api';
 import { digits, SANDBOX_CARDS, sandboxCardFor } from './sandbox-cards';
@@ -12,8 +13,6 @@ function formatCardNumber(value: string): string {
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 type SandboxDialogProps = {
   amountPaise: number;
@@ -37,17 +36,6 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
   const chosen = SANDBOX_CARDS.find((card) => digits(card.number) === digits(number))?.id ?? 'other';
 
   const submit = async (event: FormEvent) => {
@@ -68,26 +56,9 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!paying) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useModalDialog(dialogRef, () => {
+    if (!paying) onCancel();
+  });
 
   return (
     <div className="fixed inset-0 z-[70] flex items-end justify-center bg-ink-900/55 sm:items-center sm:p-4">

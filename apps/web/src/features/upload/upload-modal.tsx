@@ -1,10 +1,11 @@
 import { UPLOAD_HINT } from '@framewala/domain';
 import { useEffect, useId, useRef } from 'react';
-import type { DragEvent, KeyboardEvent } from 'react';
+import type { DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CloseIcon, ShieldCheckIcon } from '../../components/icons';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { startOrderWithPhoto } from '../../lib/order-storage';
 import { DropZone } from './drop-zone';
 import { UploadPreview } from './upload-preview';
@@ -17,8 +18,6 @@ export { UPLOAD_HINT };
 
 export const STORAGE_BLOCKED_MESSAGE =
   'This browser is not letting us save your order. Please allow site data for Framewala (or leave private browsing) and try again.';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
 
 type UploadModalProps = {
   open: boolean;
@@ -49,18 +48,6 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
   const { phase, error, announcement, selectFiles, cancelUpload, removePhoto, previewLoaded, previewFailed, showError } = usePhotoUpload();
   const busy = phase.kind === 'checking' || phase.kind === 'uploading' || phase.kind === 'processing';
   const ready = phase.kind === 'preview' && phase.loaded;
-
-  // Focus the dialog on open, lock page scroll, and give focus back to the opener on close.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    dialogRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   // The content changes under the keyboard (the zone becomes the progress bar, then the preview, and back): when the
   // focused element disappears, put focus on the control that now matters instead of leaving it on the page body.
@@ -95,32 +82,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
     onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    // Keep Tab inside the dialog.
-    const items = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
-      (element) => !element.hasAttribute('hidden') && element.getAttribute('aria-hidden') !== 'true',
-    );
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useModalDialog(dialogRef, close);
 
   // A file dropped anywhere on the dialog or its backdrop must not make the browser open it in the tab.
   const swallowDrop = (event: DragEvent<HTMLDivElement>) => {
