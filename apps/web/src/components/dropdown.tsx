@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
+import { useDisclosure } from './use-disclosure';
 
 type DropdownProps = {
   /** The button's visible label, e.g. 'Contact'. */
@@ -21,83 +21,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  * and a click outside or moving focus out closes it.
  */
 export function Dropdown({ label, children, align = 'left', className = '' }: DropdownProps) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('mousedown', onPointerDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('mousedown', onPointerDown);
-    };
-  }, [open]);
-
-  const focusableItems = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-
-  const focusItem = (index: number) => {
-    const items = focusableItems();
-    if (items.length === 0) return;
-    const wrapped = ((index % items.length) + items.length) % items.length;
-    items[wrapped]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const items = focusableItems();
-    const current = items.indexOf(document.activeElement as HTMLElement);
-    if (event.target === buttonRef.current) {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        // The panel renders on the next frame; focus its first link then.
-        requestAnimationFrame(() => focusItem(event.key === 'ArrowDown' ? 0 : -1));
-      } else {
-        focusItem(event.key === 'ArrowDown' ? 0 : -1);
-      }
-      return;
-    }
-    if (current >= 0) {
-      event.preventDefault();
-      focusItem(current + (event.key === 'ArrowDown' ? 1 : -1));
-    }
-  };
+  const { open, setOpen, rootProps, buttonProps, panelProps } = useDisclosure(FOCUSABLE);
 
   return (
-    <div
-      ref={rootRef}
-      className={`relative ${className}`}
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) {
-          setOpen(false);
-        }
-      }}
-    >
+    <div {...rootProps} className={`relative ${className}`}>
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className={`inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 py-2 text-[0.95rem] font-medium transition-colors ${
           open ? 'bg-saffron-50 text-saffron-800' : 'text-ink-700 hover:bg-ink-100/70 hover:text-ink-900'
         }`}
@@ -106,9 +35,7 @@ export function Dropdown({ label, children, align = 'left', className = '' }: Dr
         <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
+        {...panelProps}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest('a')) setOpen(false);
         }}

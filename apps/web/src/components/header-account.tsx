@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { refreshSessionUser } from '../features/auth/api';
 import { showToast } from '../features/account/toast-store';
@@ -9,6 +8,7 @@ import { clearSession, displayFirstName, getSession, saveSessionUser, useSession
 import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
 import { primaryButton } from './button-styles';
 import { ChevronDownIcon } from './icons';
+import { useDisclosure } from './use-disclosure';
 
 /**
  * The header's account corner (seed §2 'Header'): signed out, a Sign In button; signed in, a circle with the
@@ -74,67 +74,12 @@ function useUserRefresh(session: Session | null) {
 const MENU_ITEMS = 'a[href], button:not([disabled])';
 
 function UserMenu({ session }: { session: Session }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const { setOpen, open, rootProps, buttonProps, panelProps } = useDisclosure(MENU_ITEMS);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const firstName = displayFirstName(session.user);
   const initial = firstName.charAt(0).toUpperCase();
   const fullName = [session.user?.firstName, session.user?.lastName].filter(Boolean).join(' ');
-
-  const close = useCallback((returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent | MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('mousedown', onPointerDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('mousedown', onPointerDown);
-    };
-  }, [open]);
-
-  const items = () => Array.from(panelRef.current?.querySelectorAll<HTMLElement>(MENU_ITEMS) ?? []);
-  const focusItem = (index: number) => {
-    const list = items();
-    if (list.length === 0) return;
-    list[((index % list.length) + list.length) % list.length]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const forward = event.key === 'ArrowDown';
-    if (event.target === buttonRef.current) {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        requestAnimationFrame(() => focusItem(forward ? 0 : -1));
-      } else {
-        focusItem(forward ? 0 : -1);
-      }
-      return;
-    }
-    const current = items().indexOf(document.activeElement as HTMLElement);
-    if (current >= 0) {
-      event.preventDefault();
-      focusItem(current + (forward ? 1 : -1));
-    }
-  };
 
   const logout = () => {
     setOpen(false);
@@ -145,19 +90,9 @@ function UserMenu({ session }: { session: Session }) {
   };
 
   return (
-    <div
-      ref={rootRef}
-      className="relative ml-1 md:ml-3"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        if (open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) setOpen(false);
-      }}
-    >
+    <div {...rootProps} className="relative ml-1 md:ml-3">
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
         aria-label={`Account menu for ${firstName}`}
         onClick={() => setOpen((value) => !value)}
         className={`inline-flex min-h-11 max-w-[10.5rem] items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-[0.95rem] font-medium transition-colors sm:max-w-[14rem] sm:pr-3 ${
@@ -176,9 +111,7 @@ function UserMenu({ session }: { session: Session }) {
         <ChevronDownIcon className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
+        {...panelProps}
         className="absolute top-full right-0 z-40 mt-2 w-64 rounded-2xl border border-ink-100 bg-white p-2 shadow-xl shadow-ink-900/10"
       >
         {fullName || session.user?.email ? (
