@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { DEV_SECRETS } from '../src/config/env';
-import { startEmbeddedPostgres } from '../src/db/embedded';
+import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -135,29 +135,13 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'framewala-bench-checkout-'));
   let server: ChildProcess | undefined;
-  let stopDb: (() => Promise<void>) | undefined;
+  let database: BenchDatabase | undefined;
   let databaseUrl: string;
-  let adminUrl: string | undefined;
-  let scratch: string | undefined;
   let postmaster: number | undefined;
   try {
-    if (process.env.DATABASE_URL) {
-      adminUrl = process.env.DATABASE_URL;
-      scratch = `framewala_bench_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${scratch}`);
-      await admin.end();
-      const u = new URL(adminUrl);
-      u.pathname = `/${scratch}`;
-      databaseUrl = u.toString();
-    } else {
-      log('starting an embedded PostgreSQL in', dataDir);
-      const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
-      stopDb = () => embedded.stop();
-      databaseUrl = embedded.url;
-      postmaster = Number((await fs.readFile(path.join(dataDir, 'pg', 'db', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    }
+    database = await benchDatabase(dataDir, log);
+    databaseUrl = database.url;
+    postmaster = database.postmasterPid;
 
     const port = await freePort();
     log('starting the server (the first start seeds the catalogue and draws the frames)…');
@@ -405,13 +389,7 @@ async function main() {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (server.exitCode === null) server.kill('SIGKILL');
     }
-    await stopDb?.().catch(() => undefined);
-    if (adminUrl && scratch) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    await database?.drop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { DEV_SECRETS } from '../src/config/env';
-import { startEmbeddedPostgres } from '../src/db/embedded';
+import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -274,28 +274,11 @@ async function fileExists(p: string): Promise<boolean> {
 async function main() {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'framewala-bench-load-'));
   const children: Child[] = [];
-  let stopDb: (() => Promise<void>) | undefined;
-  let adminUrl: string | undefined;
-  let scratch: string | undefined;
+  let database: BenchDatabase | undefined;
   let sql: pg.Pool | undefined;
   try {
-    let databaseUrl: string;
-    if (process.env.DATABASE_URL) {
-      adminUrl = process.env.DATABASE_URL;
-      scratch = `framewala_bench_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${scratch}`);
-      await admin.end();
-      const u = new URL(adminUrl);
-      u.pathname = `/${scratch}`;
-      databaseUrl = u.toString();
-    } else {
-      log('starting an embedded PostgreSQL in', work);
-      const embedded = await startEmbeddedPostgres(path.join(work, 'pg'));
-      stopDb = () => embedded.stop();
-      databaseUrl = embedded.url;
-    }
+    database = await benchDatabase(work, log);
+    const databaseUrl = database.url;
 
     // ── the shop: two API servers and a worker ──
     const dataDir = path.join(work, 'data');
@@ -660,13 +643,7 @@ async function main() {
     for (const agent of agents.values()) agent.destroy();
     await sql?.end().catch(() => undefined);
     await Promise.all(children.map((c) => stopChild(c)));
-    await stopDb?.().catch(() => undefined);
-    if (adminUrl && scratch) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-    }
+    await database?.drop();
     await fs.rm(work, { recursive: true, force: true });
   }
 }

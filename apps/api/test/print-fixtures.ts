@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
+import { storedForOrientation } from './upload-fixtures';
 
 const s15 = (v: number) => {
   const b = Buffer.alloc(4);
@@ -130,17 +131,7 @@ export async function markedJpeg(width: number, height: number, mark: number, or
     ])
     .png()
     .toBuffer();
-  const undo: Record<number, (s: sharp.Sharp) => sharp.Sharp> = {
-    1: (s) => s,
-    2: (s) => s.flop(),
-    3: (s) => s.rotate(180),
-    4: (s) => s.flip(),
-    5: (s) => s.rotate(270).flop(),
-    6: (s) => s.rotate(270),
-    7: (s) => s.rotate(90).flop(),
-    8: (s) => s.rotate(90),
-  };
-  const stored = await undo[orientation]!(sharp(upright)).png().toBuffer();
+  const stored = await storedForOrientation(upright, orientation);
   let image = sharp(stored);
   if (orientation !== 1) image = image.withMetadata({ orientation });
   return image.jpeg({ quality: 95 }).toBuffer();

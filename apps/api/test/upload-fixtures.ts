@@ -12,6 +12,21 @@ import { expect } from 'vitest';
 import { signSessionToken } from '../src/services/auth/tokens';
 import { testConfig } from './helpers';
 
+/** How a camera stores an upright picture for EXIF `orientation`: the inverse of what the tag asks a viewer to do. */
+export function storedForOrientation(upright: Buffer, orientation: number): Promise<Buffer> {
+  const undo: Record<number, (s: sharp.Sharp) => sharp.Sharp> = {
+    1: (s) => s,
+    2: (s) => s.flop(),
+    3: (s) => s.rotate(180),
+    4: (s) => s.flip(),
+    5: (s) => s.rotate(270).flop(),
+    6: (s) => s.rotate(270),
+    7: (s) => s.rotate(90).flop(),
+    8: (s) => s.rotate(90),
+  };
+  return undo[orientation]!(sharp(upright)).png().toBuffer();
+}
+
 /**
  * A JPEG that displays as `width` × `height` with its top half red and bottom half blue (so "upright" can be checked),
  * without metadata. With an EXIF orientation, the pixels are stored turned the way a camera stores them (6: a quarter
@@ -28,18 +43,7 @@ export async function twoToneJpeg(
     .png()
     .toBuffer();
   const orientation = options.orientation ?? 1;
-  // The stored pixels: the inverse of what the orientation asks a viewer to do.
-  const undo: Record<number, (s: sharp.Sharp) => sharp.Sharp> = {
-    1: (s) => s,
-    2: (s) => s.flop(),
-    3: (s) => s.rotate(180),
-    4: (s) => s.flip(),
-    5: (s) => s.rotate(270).flop(),
-    6: (s) => s.rotate(270),
-    7: (s) => s.rotate(90).flop(),
-    8: (s) => s.rotate(90),
-  };
-  const stored = await undo[orientation]!(sharp(upright)).png().toBuffer();
+  const stored = await storedForOrientation(upright, orientation);
   let image = sharp(stored);
   if (options.orientation) image = image.withMetadata({ orientation });
   return image.jpeg({ quality: options.quality ?? 80 }).toBuffer();
