@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -27,13 +28,12 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 // One process: node runs the TypeScript server through tsx's loader, so signals reach the server directly.
-// glibc malloc settings that let the server give libvips' memory back after each photo (docs/decisions/033): at most
-// two arenas, and blocks of 128 KiB or more mapped and unmapped on their own. The environment can override them.
-const mallocEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+// glibc malloc settings and V8 flags for the server (scripts/server-process.mjs); the environment can override the
+// malloc settings.
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...mallocEnv, ...process.env },
+  env: { ...SERVER_MALLOC_ENV, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

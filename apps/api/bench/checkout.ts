@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -147,8 +148,10 @@ async function main() {
     log('starting the server (the first start seeds the catalogue and draws the frames)…');
     // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
+    // Started as `npm start` starts it (scripts/server-process.mjs).
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', SERVER], {
       env: {
+        ...SERVER_MALLOC_ENV,
         ...process.env,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',

@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -283,6 +284,8 @@ async function main() {
     // ── the shop: two API servers and a worker ──
     const dataDir = path.join(work, 'data');
     const common = {
+      // As `npm start` runs the server (scripts/server-process.mjs).
+      ...SERVER_MALLOC_ENV,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDER: 'sandbox',
@@ -295,7 +298,7 @@ async function main() {
     children.push(
       await startChild(
         'worker',
-        ['--import', 'tsx', SERVER],
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER],
         { ...common, SERVER_ROLE: 'worker', PORT: String(await freePort()) },
         'Framewala is ready',
       ),
@@ -306,7 +309,7 @@ async function main() {
         ports.map((port, i) =>
           startChild(
             `server ${i + 1}`,
-            [...SERVER_NODE_ARGS, '--import', 'tsx', SERVER],
+            [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', SERVER],
             { ...common, SERVER_ROLE: 'api', PORT: String(port) },
             'Framewala is ready',
           ),
