@@ -25,5 +25,9 @@ export const SERVER_MALLOC_ENV = Object.freeze({
   MALLOC_TRIM_THRESHOLD_: String(32 * 1024 * 1024),
 });
 
-/** Node/V8 flags for the server, before `--import tsx`. */
-export const SERVER_NODE_FLAGS = Object.freeze(['--initial-old-space-size=128']);
+/**
+ * Node/V8 flags for the server, before `--import tsx`. `--expose-gc` lets the server start a concurrent full
+ * collection once it is up and after each background render (apps/api/src/services/memory.ts): below the floor V8
+ * would keep that garbage until the next big job.
+ */
+export const SERVER_NODE_FLAGS = Object.freeze(['--initial-old-space-size=128', '--expose-gc']);

@@ -9,6 +9,7 @@ import { canAccess, type Viewer } from './access';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
 import type { ReceivedImage } from './receive';
 import { tempFileName } from './temp-files';
+import { collectGarbageSoon } from '../memory';
 
 export interface UploadOptions {
   /** Largest accepted file (2 GiB; tests lower it). */
@@ -321,7 +322,9 @@ export async function processRenderJob(deps: UploadsDeps, uploadId: string): Pro
   // The original of a crop whose photo failed meanwhile is gone: the crop fails too.
   if (!(await deps.ctx.storage.exists(row.originalKey))) return fail();
   try {
-    const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source));
+    const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source)).finally(
+      collectGarbageSoon,
+    );
     const updated = await db
       .update(uploads)
       .set({ ...keys, status: 'ready' })
