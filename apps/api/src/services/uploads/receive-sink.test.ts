@@ -42,6 +42,14 @@ describe('direct writes on this machine', () => {
     expect(await fsp.readdir(dir)).toEqual([]); // the probe file is gone
   });
 
+  it('a folder that cannot be probed answers false without being remembered, so it is asked again once it exists', async () => {
+    const later = path.join(dir, 'created-later');
+    await expect(directWritesSupported(later)).resolves.toBe(false);
+    await fsp.mkdir(later);
+    await expect(directWritesSupported(later)).resolves.toBe(true);
+    expect(await fsp.readdir(later)).toEqual([]);
+  });
+
   it('O_DIRECT is enforced: a write from misaligned memory is refused, the same write from aligned memory is not', async () => {
     const file = path.join(dir, 'alignment');
     const handle = await fsp.open(file, DIRECT_WRITE_FLAGS);
