@@ -113,11 +113,12 @@ function unreadable(error: unknown): never {
 
 /**
  * The display rendition: long edge ≤ 2048 (never enlarged), flattened on white, sRGB, a baseline JPEG (decision 036:
- * half the encoding time of a progressive one, and a phone decodes it 2–3× faster, for 4 % more bytes).
+ * half the encoding time of a progressive one, and a phone decodes it 2–3× faster, for 4 % more bytes), reduced with
+ * the Mitchell filter (15–20 ms less than Lanczos 3 at 24 MP, for an on-screen preview; prints use the original).
  */
 const displayJpeg = (image: sharp.Sharp) =>
   image
-    .resize(RENDITION_LONG_EDGE, RENDITION_LONG_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .resize(RENDITION_LONG_EDGE, RENDITION_LONG_EDGE, { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .jpeg({ quality: 85 });
