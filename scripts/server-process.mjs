@@ -25,6 +25,11 @@ export const SERVER_MALLOC_ENV = Object.freeze({
   MALLOC_TRIM_THRESHOLD_: String(32 * 1024 * 1024),
 });
 
+/** The server's environment: the malloc settings, unless the environment already sets them. */
+export function serverEnvironment(env = process.env) {
+  return { ...SERVER_MALLOC_ENV, ...env };
+}
+
 /**
  * Node/V8 flags for the server, before `--import tsx`. `--expose-gc` lets the server start a concurrent full
  * collection once it is up and after each background render (apps/api/src/services/memory.ts): below the floor V8

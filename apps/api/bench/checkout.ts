@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-process.mjs';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -151,8 +151,7 @@ async function main() {
     // Started as `npm start` starts it (scripts/server-process.mjs).
     server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', SERVER], {
       env: {
-        ...SERVER_MALLOC_ENV,
-        ...process.env,
+        ...serverEnvironment(),
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         PAYMENT_PROVIDER: 'sandbox',

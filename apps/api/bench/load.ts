@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-process.mjs';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -284,8 +284,8 @@ async function main() {
     // ── the shop: two API servers and a worker ──
     const dataDir = path.join(work, 'data');
     const common = {
-      // As `npm start` runs the server (scripts/server-process.mjs).
-      ...SERVER_MALLOC_ENV,
+      // As `npm start` runs the server (scripts/server-process.mjs): the environment may override the malloc settings.
+      ...serverEnvironment(),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDER: 'sandbox',

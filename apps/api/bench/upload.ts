@@ -7,10 +7,11 @@
  *    and draws the catalogue, then the server is restarted and measured warm, as it runs day to day), and a bare Node
  *    HTTP server that only counts bytes. Each file is sent to both as the same multipart body.
  * 3. For each file prints: upload throughput against the raw stream (best of three sends each, dirty pages flushed
- *    before each; judged on the first three uploads, "cold", and shown after a warm-up too), time until the rendition is ready (polling the status for files that go to the background job),
- *    the server's peak RSS (VmHWM, reset before each file: sharp/libvips memory and the pages of files it maps are
- *    included; private memory shown too) and its CPU time, and ImageMagick making the same rendition from the same file
- *    (skipped, with its reason, when it cannot).
+ *    before each; judged on the first three uploads, "cold", and shown after a warm-up too), time until the rendition
+ *    is ready (polling the status for files that go to the background job), the server's peak RSS (VmHWM, reset
+ *    before each file: sharp/libvips memory and the pages of files it maps are included; private memory shown too)
+ *    and its CPU time, and ImageMagick making the same rendition from the same file (skipped, with its reason, when
+ *    it cannot).
  * 4. Crops of the 1000 MP JPEG (a large region and a small one cut at full resolution), timed the same way.
  * 5. A table, then one line of JSON with the figures and `"ok"` for the targets. Everything generated is removed.
  *
@@ -25,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-process.mjs';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
@@ -439,8 +440,7 @@ async function main(): Promise<void> {
     const dataDir = path.join(work, 'data');
     const serverEnv = {
       // As `npm start` runs the server (scripts/server-process.mjs).
-      ...SERVER_MALLOC_ENV,
-      ...process.env,
+      ...serverEnvironment(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
