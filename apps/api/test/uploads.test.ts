@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -371,5 +372,94 @@ describe('POST /api/upload-image: a client that goes away mid-upload', () => {
     }
     await expectNoTempFiles(dataDir);
     expect((t.app.server.address() as AddressInfo).port).toBe(Number(port));
+  });
+});
+
+describe('POST /api/upload-image over a real connection: the body read straight from the socket (decision 037)', () => {
+  async function port(): Promise<number> {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.server.address() as AddressInfo).port;
+  }
+
+  /** Sends `payload` in pieces of `pieceBytes`, a few milliseconds apart, as a slow network delivers it. */
+  async function send(payload: Buffer, headers: Record<string, string>, pieceBytes: number) {
+    const request = http.request({
+      host: '127.0.0.1',
+      port: await port(),
+      method: 'POST',
+      path: '/api/upload-image',
+      agent: false,
+      headers: { ...headers, 'content-length': String(payload.length) },
+    });
+    let answered = false;
+    const answer = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      request.on('response', (res) => {
+        answered = true;
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      // A refusal closes the connection while the rest is still being sent: the answer is what counts.
+      request.on('error', (error) => {
+        if (!answered) reject(error);
+      });
+    });
+    for (let at = 0; at < payload.length; at += pieceBytes) {
+      if (request.destroyed || answered) break;
+      request.write(payload.subarray(at, at + pieceBytes));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    if (!request.destroyed) request.end();
+    return answer;
+  }
+
+  /** A photo-like JPEG (noise compresses like real scan data) under the tests' 300 KB limit. */
+  const grainyJpeg = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+
+  it('stores exactly the bytes sent, whatever pieces they come in, and closes the connection after answering', async () => {
+    const jpeg = await grainyJpeg(800, 700);
+    expect(jpeg.length).toBeGreaterThan(100_000);
+    for (const pieceBytes of [jpeg.length + 1000, 65_536, 4_099]) {
+      const body = multipart([{ name: 'image', filename: 'photo.jpg', contentType: 'image/jpeg', data: jpeg }]);
+      const res = await send(body.payload, { ...uploadRequest(jpeg).headers, ...body.headers }, pieceBytes);
+      expect(res.status, res.body).toBe(201);
+      expect(res.headers.connection).toBe('close');
+      const id = JSON.parse(res.body)._id as string;
+      const original = (await filesUnder(uploadDirs(dataDir).storage)).find((f) => f.includes(id) && /original-/.test(f));
+      expect(original, 'the stored original').toBeDefined();
+      expect((await fs.readFile(path.join(uploadDirs(dataDir).storage, original!))).equals(jpeg)).toBe(true);
+    }
+    await expectNoTempFiles(dataDir);
+  });
+
+  it('refuses two files, a body without its closing boundary and a PNG, leaving nothing behind', async () => {
+    const jpeg = await grainyJpeg(700, 700);
+    expect(2 * jpeg.length).toBeLessThan(TEST_MAX_BYTES + 64 * 1024); // both under the declared-length check
+    const claim = uploadRequest(jpeg).headers;
+    const two = multipart([
+      { name: 'image', filename: 'a.jpg', data: jpeg },
+      { name: 'image', filename: 'b.jpg', data: jpeg },
+    ]);
+    const before = await storedCount();
+    // Each sent in one piece: a refusal closes the connection, and a client still sending would not read it.
+    const refusedTwo = await send(two.payload, { ...claim, ...two.headers }, two.payload.length);
+    expect(refusedTwo.status).toBe(400);
+    expect(JSON.parse(refusedTwo.body).message).toBe('Send one photo at a time: this request has more than one file.');
+
+    const whole = multipart([{ name: 'image', filename: 'a.jpg', data: jpeg }]);
+    const cut = await send(whole.payload.subarray(0, whole.payload.length - 10), { ...claim, ...whole.headers }, whole.payload.length);
+    expect(cut.status).toBe(400);
+    expect(JSON.parse(cut.body).message).toBe('The upload was cut short or is not valid multipart data.');
+
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080' } }).png().toBuffer();
+    const pngBody = multipart([{ name: 'image', filename: 'a.jpg', data: Buffer.concat([png, Buffer.alloc(200_000 - png.length)]) }]);
+    const refusedPng = await send(pngBody.payload, { ...claim, ...pngBody.headers }, pngBody.payload.length);
+    expect(refusedPng.status).toBe(415);
+    expect(await storedCount()).toBe(before);
+    await expectNoTempFiles(dataDir);
   });
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,8 +75,8 @@ export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> 
     await fs.mkdir(tmpDir, { recursive: true });
     const deps: UploadsDeps = { ctx, options, tmpDir };
     await startUploadJobs(deps, app.log);
-    // Multipart is parsed only in this plugin; the file is streamed by the handler (receiveImage), never buffered.
-    await app.register(fastifyMultipart, { limits: { fileSize: options.maxBytes + 1 } });
+    // The multipart body is left unread here and streamed by the handler (receiveImage, decision 037), never buffered.
+    app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
 
     app.post(
       '/upload-image',
@@ -103,6 +102,8 @@ export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> 
         try {
           const viewer = viewerOf(request);
           const file = await receiveImage(request, { tmpDir, maxBytes: options.maxBytes });
+          // A body read straight from the socket (decision 037) leaves Node's parser behind: the connection ends here.
+          if (!request.raw.complete) reply.header('connection', 'close');
           const upload = await createUpload(deps, file, viewer);
           return reply.code(201).send(upload);
         } catch (error) {

@@ -37,32 +37,6 @@ export function allocateAligned(bytes: number): Buffer {
   return Buffer.from(memory.buffer, 0, bytes);
 }
 
-/**
- * Aligned buffers of one size, reused between uploads: a few stay ready (so a steady stream of uploads allocates
- * nothing), the rest are left to the garbage collector when given back.
- */
-export class AlignedBufferPool {
-  private readonly idle: Buffer[] = [];
-
-  constructor(
-    readonly bufferBytes: number,
-    private readonly keepIdle: number,
-  ) {}
-
-  acquire(): Buffer {
-    return this.idle.pop() ?? allocateAligned(this.bufferBytes);
-  }
-
-  /** Only once no write uses the buffer any more. */
-  release(buffer: Buffer): void {
-    if (buffer.length === this.bufferBytes && this.idle.length < this.keepIdle) this.idle.push(buffer);
-  }
-
-  get idleCount(): number {
-    return this.idle.length;
-  }
-}
-
 /** Open flags for a new file written with O_DIRECT (fails if the file exists, like 'wx'). */
 export const DIRECT_WRITE_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_DIRECT ?? 0);
 

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopError } from '@framewala/domain';
-import { AlignedBufferPool, allocateAligned, DIRECT_IO_ALIGNMENT, DIRECT_WRITE_FLAGS, directWritesSupported } from './direct-io';
-import { ImageFileSink, WRITE_BATCH_BYTES, WRITE_BUFFERS } from './receive';
+import { allocateAligned, DIRECT_IO_ALIGNMENT, DIRECT_WRITE_FLAGS, directWritesSupported } from './direct-io';
+import { ScanBufferPool } from './scan-buffer';
+import { ImageFileWriter, WRITE_BATCH_BYTES, WRITE_BUFFERS } from './receive';
 
 let dir: string;
 
@@ -25,13 +24,6 @@ function jpegBody(size: number): Buffer {
   const body = randomBytes(size);
   body.set([0xff, 0xd8, 0xff], 0);
   return body;
-}
-
-/** The body as a stream of uneven chunks, as a socket delivers it. */
-function chunked(body: Buffer, chunkBytes = 65536 + 7): Readable {
-  const chunks: Buffer[] = [];
-  for (let at = 0; at < body.length; at += chunkBytes) chunks.push(body.subarray(at, at + chunkBytes));
-  return Readable.from(chunks);
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -66,7 +58,7 @@ describe('direct writes on this machine', () => {
   });
 
   it('the pool reuses given-back buffers and keeps at most its limit idle', () => {
-    const pool = new AlignedBufferPool(65536, 2);
+    const pool = new ScanBufferPool(65536, 2);
     const [a, b, c] = [pool.acquire(), pool.acquire(), pool.acquire()];
     for (const buffer of [a, b, c]) pool.release(buffer);
     expect(pool.idleCount).toBe(2);
@@ -75,35 +67,87 @@ describe('direct writes on this machine', () => {
   });
 });
 
+const DELIMITER = Buffer.from('\r\n------WebKitFormBoundary7MA4YWxkTrZu0gW');
+
+/**
+ * Sends `stream` (a part's content, its delimiter, what follows) to the writer as the reader does, in chunks of
+ * `chunkBytes`; with `inPlace`, as the socket does, into the space the writer reserves. Answers where the delimiter
+ * ended in `stream`, or -1.
+ */
+async function send(writer: ImageFileWriter, stream: Buffer, chunkBytes: number, inPlace: boolean): Promise<number> {
+  for (let at = 0; at < stream.length;) {
+    let chunk = stream.subarray(at, at + chunkBytes);
+    const view = inPlace ? writer.reserve() : undefined;
+    if (view) {
+      const length = Math.min(chunkBytes, view.length, stream.length - at);
+      stream.copy(view, 0, at, at + length);
+      chunk = view.subarray(0, length);
+    }
+    let found = writer.content(chunk);
+    if (typeof found !== 'number') found = await found;
+    if (found !== -1) return at + found;
+    at += chunk.length;
+  }
+  return -1;
+}
+
 describe.each([
   ['direct', true],
   ['through the page cache', false],
-])('the upload sink, %s', (_name, direct) => {
-  // Sizes around the block and batch edges, and one that keeps every buffer busy several times over.
-  it.each([3, 4095, 4096, 4097, WRITE_BATCH_BYTES - 1, WRITE_BATCH_BYTES, WRITE_BUFFERS * WRITE_BATCH_BYTES * 2 + 123])(
-    'writes %i bytes exactly',
-    async (size) => {
-      const body = jpegBody(size);
-      const file = path.join(dir, `sink-${direct}-${size}`);
-      const sink = new ImageFileSink(file, 64 * 1024 * 1024, direct);
-      await pipeline(chunked(body), sink);
-      expect(sink.bytes).toBe(size);
-      expect(sink.format).toBe('jpeg');
+])('the upload writer, %s', (_name, direct) => {
+  const tail = Buffer.from('--\r\n');
+  // Sizes around the block and batch edges (the delimiter then straddles two buffers), and one that keeps every
+  // buffer busy several times over.
+  const sizes = [3, 4095, 4096, 4097, WRITE_BATCH_BYTES - DELIMITER.length + 1, WRITE_BATCH_BYTES - 1, WRITE_BATCH_BYTES, WRITE_BATCH_BYTES + 1];
+  it.each(sizes.concat([WRITE_BUFFERS * WRITE_BATCH_BYTES * 2 + 123]))('writes %i bytes exactly, copied and in place', async (size) => {
+    const body = jpegBody(size);
+    for (const [chunkBytes, inPlace] of [
+      [65536 + 7, false],
+      [1024 * 1024, true],
+      [7, true],
+    ] as const) {
+      if (chunkBytes === 7 && size > 2 * WRITE_BATCH_BYTES) continue;
+      const file = path.join(dir, `writer-${direct}-${size}-${chunkBytes}`);
+      const writer = new ImageFileWriter(file, DELIMITER, 64 * 1024 * 1024, direct);
+      const stream = Buffer.concat([body, DELIMITER, tail]);
+      expect(await send(writer, stream, chunkBytes, inPlace)).toBe(size + DELIMITER.length);
+      await writer.end();
+      expect(writer.bytes).toBe(size);
+      expect(writer.format).toBe('jpeg');
       const written = await fsp.readFile(file);
       expect(written.length).toBe(size);
       expect(sha(written)).toBe(sha(body));
       await fsp.rm(file);
-    },
-  );
+    }
+  });
 
-  it('stops at the size limit mid-stream with UPLOAD_TOO_LARGE, and every write has ended before the file is closed', async () => {
-    const file = path.join(dir, `sink-${direct}-limit`);
-    const sink = new ImageFileSink(file, 3 * WRITE_BATCH_BYTES, direct);
-    const error = await pipeline(chunked(jpegBody(6 * WRITE_BATCH_BYTES)), sink).catch((e: unknown) => e);
+  it('finds a delimiter split across two buffers by a read of a few bytes', async () => {
+    const size = WRITE_BATCH_BYTES - 10;
+    const body = jpegBody(size);
+    const stream = Buffer.concat([body, DELIMITER, tail]);
+    const file = path.join(dir, `writer-${direct}-seam`);
+    const writer = new ImageFileWriter(file, DELIMITER, 64 * 1024 * 1024, direct);
+    // The first buffer fills exactly, then the rest comes 3 bytes at a time.
+    expect(await send(writer, stream.subarray(0, WRITE_BATCH_BYTES), 65536, false)).toBe(-1);
+    let found = -1;
+    for (let at = WRITE_BATCH_BYTES; found === -1 && at < stream.length; at += 3) {
+      const result = writer.content(stream.subarray(at, at + 3));
+      const answer = typeof result === 'number' ? result : await result;
+      if (answer !== -1) found = at + answer;
+    }
+    expect(found).toBe(size + DELIMITER.length);
+    await writer.end();
+    expect(sha(await fsp.readFile(file))).toBe(sha(body));
+    await fsp.rm(file);
+  });
+
+  it('stops at the size limit mid-stream with UPLOAD_TOO_LARGE, and every write has ended once it is closed', async () => {
+    const file = path.join(dir, `writer-${direct}-limit`);
+    const writer = new ImageFileWriter(file, DELIMITER, 3 * WRITE_BATCH_BYTES, direct);
+    const error = await send(writer, jpegBody(6 * WRITE_BATCH_BYTES), 65536, false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopError);
     expect((error as ShopError).code).toBe('UPLOAD_TOO_LARGE');
-    // The file is closed (its descriptor gone) once the stream has been destroyed: it can be removed and nothing
-    // writes into it afterwards.
+    await writer.close();
     const size = fs.statSync(file).size;
     await new Promise((r) => setTimeout(r, 50));
     expect(fs.statSync(file).size).toBe(size);
@@ -111,12 +155,36 @@ describe.each([
     await fsp.rm(file);
   });
 
-  it('refuses a body that is not a JPEG or TIFF from its first bytes', async () => {
-    const file = path.join(dir, `sink-${direct}-png`);
+  it('takes a photo of exactly the limit, and refuses one byte more when the delimiter shows it', async () => {
+    for (const [size, ok] of [
+      [100_000, true],
+      [100_001, false],
+    ] as const) {
+      const file = path.join(dir, `writer-${direct}-exact-${size}`);
+      const writer = new ImageFileWriter(file, DELIMITER, 100_000, direct);
+      const outcome = await send(writer, Buffer.concat([jpegBody(size), DELIMITER, tail]), 65536, false).catch((e: unknown) => e);
+      if (ok) {
+        expect(outcome).toBe(size + DELIMITER.length);
+        await writer.end();
+      } else expect(outcome).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+      await writer.close();
+      await fsp.rm(file);
+    }
+  });
+
+  it('refuses a body that is not a JPEG or TIFF from its first bytes, and an empty one at its end', async () => {
     const png = randomBytes(10 * 4096);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 0);
-    const sink = new ImageFileSink(file, 64 * 1024 * 1024, direct);
-    await expect(pipeline(chunked(png), sink)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const file = path.join(dir, `writer-${direct}-png`);
+    const writer = new ImageFileWriter(file, DELIMITER, 64 * 1024 * 1024, direct);
+    await expect(send(writer, png, 65536, false)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await writer.close();
+    await fsp.rm(file);
+
+    const empty = new ImageFileWriter(file, DELIMITER, 64 * 1024 * 1024, direct);
+    expect(await send(empty, Buffer.concat([DELIMITER, tail]), 65536, false)).toBe(DELIMITER.length);
+    await expect(empty.end()).rejects.toMatchObject({ code: 'IMAGE_UNREADABLE' });
+    await empty.close();
     await fsp.rm(file);
   });
 });
