@@ -165,6 +165,58 @@ export interface MultipartHandler {
 type State = 'preamble' | 'delimiter' | 'headers' | 'body' | 'epilogue';
 
 /**
+ * Feeds a reader chunk after chunk. While its sink is being waited for, the source is paused and chunks that still
+ * arrive wait their turn; once they are all read, the source is told it may go on (`idle`).
+ */
+export class ReaderFeed {
+  private readonly queued: Buffer[] = [];
+  private waiting = false;
+  private stopped = false;
+
+  constructor(
+    private readonly reader: MultipartReader,
+    private readonly source: { pause(): void; idle(): void; fail(error: unknown): void },
+  ) {}
+
+  /** Whether chunks are waiting for the sink (so a new one would have to wait too). */
+  get busy(): boolean {
+    return this.waiting || this.queued.length > 0;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.stopped) return;
+    if (this.busy) this.queued.push(chunk);
+    else this.take(chunk);
+  }
+
+  /** No more chunks are read, nor the source told anything. */
+  stop(): void {
+    this.stopped = true;
+    this.queued.length = 0;
+  }
+
+  private take(chunk: Buffer): void {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = this.reader.feed(chunk);
+    } catch (error) {
+      return this.source.fail(error);
+    }
+    if (!waiting) return;
+    this.waiting = true;
+    this.source.pause();
+    waiting.then(
+      () => {
+        this.waiting = false;
+        while (!this.waiting && !this.stopped && this.queued.length > 0) this.take(this.queued.shift()!);
+        if (!this.waiting && !this.stopped) this.source.idle();
+      },
+      (error: unknown) => this.source.fail(error),
+    );
+  }
+}
+
+/**
  * Reads a multipart body from `body` (the request) to its end. Resolves once the closing delimiter has been read,
  * the body has ended and the last sink has ended; rejects (400) when the body is malformed or ends early, with the
  * first error a sink or the handler throws, or when the body exceeds `maxBodyBytes` (413). On rejection the body
@@ -184,49 +236,33 @@ export function readMultipart(body: Readable, boundary: string, handler: Multipa
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      feed.stop();
       cleanup();
       body.pause();
       reject(error);
     };
-    // Chunks that arrive while the sink is being waited for (a stream may deliver one more after pause()) wait
-    // their turn, and so does the body's end.
-    const queued: Buffer[] = [];
-    let busy = false;
+    const feed = new ReaderFeed(reader, {
+      pause: () => body.pause(),
+      idle: () => (ended ? finish() : body.resume()),
+      fail,
+    });
     let ended = false;
-    const take = (chunk: Buffer) => {
-      let waiting: Promise<void> | undefined;
-      try {
-        waiting = reader.feed(chunk);
-      } catch (error) {
-        return fail(error);
-      }
-      if (!waiting) return;
-      busy = true;
-      body.pause();
-      waiting.then(() => {
-        busy = false;
-        while (!busy && !settled && queued.length > 0) take(queued.shift()!);
-        if (busy || settled) return;
-        if (ended) finish();
-        else body.resume();
-      }, fail);
-    };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > maxBodyBytes) return fail(new ShopError('UPLOAD_TOO_LARGE'));
-      if (busy) queued.push(chunk);
-      else take(chunk);
+      feed.push(chunk);
     };
     const finish = () => {
       if (settled) return;
       if (!reader.complete) return fail(cutShort());
       settled = true;
+      feed.stop();
       cleanup();
       reader.waitForSink().then(resolve, reject);
     };
     const onEnd = () => {
       ended = true;
-      if (!busy) finish();
+      if (!feed.busy) finish();
     };
     const onError = () => fail(cutShort());
     // A client that goes away mid-body: 'close' without 'end' (Node also emits an 'aborted' error).

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import { cutShort, MultipartReader, type MultipartHandler } from './multipart';
+import { cutShort, MultipartReader, ReaderFeed, type MultipartHandler } from './multipart';
 
 /**
  * Reading a photo's request body straight from its socket into the upload's own buffers (decision 037).
@@ -89,8 +89,6 @@ export async function readMultipartFromSocket(
   const reader = new MultipartReader(boundary, handler);
   const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   let target: Buffer = scratch;
-  const queued: Buffer[] = [];
-  let busy = false;
   let settled = false;
   /** Inside the socket's read callback. */
   let reading = false;
@@ -103,13 +101,14 @@ export async function readMultipartFromSocket(
       }
     };
     const startReading = () => {
-      if (!settled && !busy && !handle.reading) {
+      if (!settled && !feed.busy && !handle.reading) {
         handle.reading = true;
         handle.readStart();
       }
     };
     const settle = () => {
       settled = true;
+      feed.stop();
       stopReading();
       socket.off('end', onGone);
       socket.off('close', onGone);
@@ -133,26 +132,15 @@ export async function readMultipartFromSocket(
       settle();
       reader.waitForSink().then(resolve, reject);
     };
-    const take = (chunk: Buffer) => {
-      let waiting: Promise<void> | undefined;
-      try {
-        waiting = reader.feed(chunk);
-      } catch (error) {
-        return fail(error);
-      }
-      if (!waiting) return;
-      busy = true;
-      waiting.then(() => {
-        busy = false;
-        while (!busy && !settled && queued.length > 0) take(queued.shift()!);
-        if (busy || settled) return;
-        if (received >= declared) finish();
-        else startReading();
-      }, fail);
-    };
+    const feed = new ReaderFeed(reader, {
+      // Reading stops by the read callback's answer (below); the stream path pauses its stream instead.
+      pause: () => undefined,
+      idle: () => (received >= declared ? finish() : startReading()),
+      fail,
+    });
     /** The next read's destination: the upload's free buffer space when the reader is in the photo's content. */
     const nextTarget = (): Buffer => {
-      target = (!settled && !busy && queued.length === 0 && reader.readTarget()) || scratch;
+      target = (!settled && !feed.busy && reader.readTarget()) || scratch;
       return target;
     };
     const onRead = (bytes: number, into: Buffer): boolean => {
@@ -169,13 +157,13 @@ export async function readMultipartFromSocket(
       const length = Math.min(bytes, declared - received);
       received += length;
       const chunk = into.subarray(0, length);
-      if (busy) queued.push(into === scratch ? Buffer.from(chunk) : chunk);
-      else take(chunk);
+      // A chunk that has to wait must not stay in the scratch buffer, which the next read reuses.
+      feed.push(feed.busy && into === scratch ? Buffer.from(chunk) : chunk);
       if (received >= declared) {
-        if (!busy) finish();
+        if (!feed.busy) finish();
         return false;
       }
-      return !busy && !settled;
+      return !feed.busy && !settled;
     };
     const onGone = () => fail(cutShort());
 
@@ -189,11 +177,8 @@ export async function readMultipartFromSocket(
     own[hooks.buffer] = scratch;
     handle.useUserBuffer!(scratch);
 
-    for (const chunk of already) {
-      if (busy) queued.push(chunk);
-      else take(chunk);
-    }
-    if (settled || busy) return;
+    for (const chunk of already) feed.push(chunk);
+    if (settled || feed.busy) return;
     if (received >= declared) return finish();
     // The first read goes to the scratch buffer; after it, to the upload's buffers.
     startReading();
