@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { ScanBuffer } from './scan-buffer';
 import { tempFileName } from './temp-files';
 
 /**
@@ -16,25 +17,10 @@ import { tempFileName } from './temp-files';
 
 /** Alignment of direct writes: a page, which is also the largest logical block size of common devices. */
 export const DIRECT_IO_ALIGNMENT = 4096;
-const WASM_PAGE_BYTES = 65536;
-
-/** The one part of the WebAssembly global used here (the API's TypeScript libraries declare its types only). */
-declare const WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer } };
 
 /** Rounds up to the next multiple of DIRECT_IO_ALIGNMENT. */
 export function alignUp(bytes: number): number {
   return Math.ceil(bytes / DIRECT_IO_ALIGNMENT) * DIRECT_IO_ALIGNMENT;
-}
-
-/**
- * Page-aligned memory. Node hands out Buffers from malloc (16-byte aligned at best); a WebAssembly memory is mapped
- * by V8 on its own pages, so its buffer starts on a page boundary. It is freed by the garbage collector once nothing
- * refers to it, like any ArrayBuffer.
- */
-export function allocateAligned(bytes: number): Buffer {
-  if (bytes <= 0 || bytes % WASM_PAGE_BYTES !== 0) throw new RangeError(`aligned buffers are whole 64 KiB pages (asked ${bytes})`);
-  const memory = new WebAssembly.Memory({ initial: bytes / WASM_PAGE_BYTES, maximum: bytes / WASM_PAGE_BYTES });
-  return Buffer.from(memory.buffer, 0, bytes);
 }
 
 /** Open flags for a new file written with O_DIRECT (fails if the file exists, like 'wx'). */
@@ -60,7 +46,7 @@ export function directWritesSupported(dir: string): Promise<boolean> {
     let handle: FileHandle | undefined;
     try {
       handle = await fsp.open(file, DIRECT_WRITE_FLAGS);
-      const block = allocateAligned(WASM_PAGE_BYTES).subarray(0, DIRECT_IO_ALIGNMENT);
+      const block = new ScanBuffer(65536).data.subarray(0, DIRECT_IO_ALIGNMENT);
       const { bytesWritten } = await handle.write(block, 0, block.length, 0);
       return bytesWritten === block.length;
     } catch (error) {

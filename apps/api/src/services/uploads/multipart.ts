@@ -6,15 +6,15 @@ import { ShopError } from '@framewala/domain';
  * needs and nothing more: it finds the parts, hands each part's headers to the caller, which refuses the request or
  * names a sink, and passes the content of a file part to that sink as it arrives, without holding it. It is written
  * for speed on large bodies: the content of a 2 GB photo is looked at in a few bytes out of every forty (see
- * DelimiterFinder) and handed on in the chunks the socket delivered, with no stream between the socket and the sink.
+ * ScanBuffer) and handed on in the chunks the socket delivered, with no stream between the socket and the sink.
  */
 
 /** RFC 2046: a boundary is 1 to 70 characters. */
 const MAX_BOUNDARY_LENGTH = 70;
 /** Bytes allowed before the first boundary (the preamble, which browsers never send). */
-export const MAX_PREAMBLE_BYTES = 16 * 1024;
+const MAX_PREAMBLE_BYTES = 16 * 1024;
 /** Bytes allowed for one part's headers (a browser sends about 150). */
-export const MAX_PART_HEADER_BYTES = 16 * 1024;
+const MAX_PART_HEADER_BYTES = 16 * 1024;
 /** Spaces or tabs allowed after a boundary, before its line break (RFC 2046 "transport padding"). */
 const MAX_PADDING_BYTES = 1024;
 

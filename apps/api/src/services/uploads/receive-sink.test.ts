@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopError } from '@framewala/domain';
-import { allocateAligned, DIRECT_IO_ALIGNMENT, DIRECT_WRITE_FLAGS, directWritesSupported } from './direct-io';
-import { ScanBufferPool } from './scan-buffer';
+import { DIRECT_IO_ALIGNMENT, DIRECT_WRITE_FLAGS, directWritesSupported } from './direct-io';
+import { ScanBuffer, ScanBufferPool } from './scan-buffer';
 import { ImageFileWriter, WRITE_BATCH_BYTES, WRITE_BUFFERS } from './receive';
 
 let dir: string;
@@ -48,7 +48,7 @@ describe('direct writes on this machine', () => {
     try {
       const misaligned = Buffer.allocUnsafeSlow(3 * DIRECT_IO_ALIGNMENT).subarray(1, 1 + DIRECT_IO_ALIGNMENT);
       await expect(handle.write(misaligned, 0, DIRECT_IO_ALIGNMENT, 0)).rejects.toMatchObject({ code: 'EINVAL' });
-      const aligned = allocateAligned(65536);
+      const aligned = new ScanBuffer(65536).data;
       const { bytesWritten } = await handle.write(aligned, 0, DIRECT_IO_ALIGNMENT, 0);
       expect(bytesWritten).toBe(DIRECT_IO_ALIGNMENT);
     } finally {

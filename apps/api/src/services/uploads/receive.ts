@@ -277,10 +277,7 @@ function refuseUnlessPhoto(headers: PartHeaders, alreadyHaveOne: boolean): void 
  * format is decided by content as the first bytes arrive (415). Any failure, including the client going away
  * mid-upload, removes the temporary file. The body is read by our own multipart reader (decision 037).
  */
-export async function receiveImage(
-  request: FastifyRequest,
-  options: { tmpDir: string; maxBytes: number; /** false: always read the body as a stream (tests) */ fromSocket?: boolean },
-): Promise<ReceivedImage> {
+export async function receiveImage(request: FastifyRequest, options: { tmpDir: string; maxBytes: number }): Promise<ReceivedImage> {
   const boundary = multipartBoundary(request.headers['content-type']);
   if (boundary === null) {
     throw new ShopError('UNSUPPORTED_MEDIA_TYPE', `Send the photo as multipart/form-data, with one file in the field ${IMAGE_FIELD}.`);
@@ -305,7 +302,7 @@ export async function receiveImage(
   const maxBodyBytes = options.maxBytes + MULTIPART_OVERHEAD_BYTES;
   try {
     // Straight from the socket when it can be (decision 037), else as a stream.
-    const fromSocket = options.fromSocket === false ? null : await readMultipartFromSocket(request.raw, boundary, handler, maxBodyBytes);
+    const fromSocket = await readMultipartFromSocket(request.raw, boundary, handler, maxBodyBytes);
     if (fromSocket === null) await readMultipart(request.raw, boundary, handler, maxBodyBytes);
   } catch (error) {
     if (writer) {

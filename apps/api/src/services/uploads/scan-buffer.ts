@@ -66,7 +66,11 @@ let compiled: object | undefined;
 
 /** A page-aligned buffer of `bytes` (whole 64 KiB pages) with a delimiter search over its contents. */
 export class ScanBuffer {
-  /** The data: page-aligned, so it can be written with O_DIRECT. */
+  /**
+   * The data: page-aligned, so it can be written with O_DIRECT. Node hands out Buffers from malloc (16-byte aligned
+   * at best); a WebAssembly memory is mapped by V8 on its own pages, and the data starts one 64 KiB page into it.
+   * It is freed by the garbage collector once nothing refers to it, like any ArrayBuffer.
+   */
   readonly data: Buffer;
   private readonly pairs: Int32Array;
   private readonly scan: (from: number, last: number, step: number) => number;
