@@ -6,13 +6,13 @@
  * 2. Starts the real server as a child process (own DATA_DIR, embedded PostgreSQL; a first start creates the database
  *    and draws the catalogue, then the server is restarted and measured warm, as it runs day to day), and a bare Node
  *    HTTP server that only counts bytes. Each file is sent to both as the same multipart body.
- * 3. For each file prints: upload throughput against the raw stream (best of three sends each, dirty pages flushed
- *    and the input read through before each, so the client sends it from memory (readyToSend); judged on the first
- *    three uploads, "cold", and shown after a warm-up too; the MB/s of every send is logged), time until the rendition
- *    is ready (polling the status for files that go to the background job), the server's peak RSS (VmHWM, reset
- *    before each file: sharp/libvips memory and the pages of files it maps are included; private memory shown too)
- *    and its CPU time, and ImageMagick making the same rendition from the same file (skipped, with its reason, when
- *    it cannot).
+ * 3. For each file prints: upload throughput against the raw stream (best of three sends each, a raw send right
+ *    before each upload, the file read as it is sent (readyToSend); judged on the first three uploads, "cold", and
+ *    shown after a warm-up too; the MB/s and the client's CPU time of every send are logged), the disk's own speed for
+ *    direct writes of the same size (shown, not judged), time until the rendition is ready (polling the status for
+ *    files that go to the background job), the server's peak RSS (VmHWM, reset before each file: sharp/libvips memory
+ *    and the pages of files it maps are included; private memory shown too) and its CPU time, and ImageMagick making
+ *    the same rendition from the same file (skipped, with its reason, when it cannot).
  * 4. Crops of the 1000 MP JPEG (a large region and a small one cut at full resolution), timed the same way.
  * 5. A table, then one line of JSON with the figures and `"ok"` for the targets. Everything generated is removed.
  *
@@ -28,6 +28,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
+import { DIRECT_WRITE_FLAGS, directWritesSupported } from '../src/services/uploads/direct-io';
+import { WRITE_BATCH_BYTES, WRITE_BUFFERS } from '../src/services/uploads/receive';
+import { ScanBuffer } from '../src/services/uploads/scan-buffer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
@@ -45,20 +48,60 @@ function flushDisk(): void {
 }
 
 /**
- * Before every timed send, to the raw server and to the shop alike: dirty pages are written out (above) and the input
- * file is read through once, so the sending client takes it from memory. This machine's kernel reclaims page cache
- * it considers cold (DAMON: a 316 MB input was found two-thirds resident), and a client reading its file from the
- * disk while the server writes the upload to the same disk measured the disk, not the server: the raw server writes
- * nothing. On a real network the client is another machine.
+ * How the client sends an input, to the raw server and to the shop alike: as curl sends a file, reading it as it
+ * goes into a few buffers that are reused (sendMultipart), after writing dirty pages out and reading the file through
+ * once (readyToSend), so it comes from the page cache. BENCH_FROM_MEMORY=1 instead reads each input into memory once
+ * and sends slices of that one buffer: the fastest this client can send, to see how fast loopback goes.
+ *
+ * The client used to stream the file with fs.createReadStream, a new 1 MiB Buffer for every read. Once the bench
+ * process had waited for a rendition, V8 kept its heap limit just above the ~9 MB it keeps alive, and every few of
+ * those Buffers (external memory) started a full mark-compact: --trace-gc showed one every ~30 ms through the later
+ * sends, and the client's CPU per 316 MB send rose from 40–70 ms of user time to 160–220 ms. The raw server's sends
+ * all came first, the shop's after, so the shop was measured through a slower client
+ * (docs/decisions/038-upload-bench-client.md). Reused buffers, or slices of one, allocate no external memory.
  */
-function readyToSend(file: string): void {
+function loadInput(file: string): Buffer {
+  return fs.readFileSync(file);
+}
+
+/** Before every timed send: dirty pages written out (flushDisk), and the input read through when sent from its file. */
+function readyToSend(source: Source): void {
   flushDisk();
-  const fd = fs.openSync(file, 'r');
+  if (!('file' in source)) return;
+  const fd = fs.openSync(source.file, 'r');
   try {
     const chunk = Buffer.allocUnsafe(8 * MB);
     while (fs.readSync(fd, chunk, 0, chunk.length, null) > 0);
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/**
+ * What the disk takes, measured after each pair of sends: `bytes` (rounded up to whole 4 MiB blocks) written into a
+ * new file in `dir` as the server writes an upload (decision 035): O_DIRECT, from page-aligned buffers, the server's
+ * batch size, as many writes in flight as it has buffers. A server that stores the photo as it arrives cannot take
+ * it faster than this for long, whatever the network; the raw server stores nothing. Null where the folder refuses
+ * direct writes.
+ */
+async function directWriteMBps(dir: string, bytes: number): Promise<number | null> {
+  if (!(await directWritesSupported(dir))) return null;
+  const lanes = WRITE_BUFFERS;
+  const buffers = Array.from({ length: lanes }, () => new ScanBuffer(WRITE_BATCH_BYTES).data.fill(0x5a));
+  const blocks = Math.ceil(bytes / WRITE_BATCH_BYTES);
+  const file = path.join(dir, `bench-disk-${randomBytes(4).toString('hex')}`);
+  const handle = await fsp.open(file, DIRECT_WRITE_FLAGS);
+  try {
+    const started = performance.now();
+    await Promise.all(
+      buffers.map(async (buffer, lane) => {
+        for (let block = lane; block < blocks; block += lanes) await handle.write(buffer, 0, buffer.length, block * buffer.length);
+      }),
+    );
+    return (blocks * WRITE_BATCH_BYTES) / MB / ((performance.now() - started) / 1000);
+  } finally {
+    await handle.close();
+    await fsp.rm(file, { force: true });
   }
 }
 
@@ -242,6 +285,8 @@ interface Sent {
   body: string;
   /** From the first byte written to the last one handed to the socket. */
   sendSeconds: number;
+  /** The client's CPU time over the send (its user and system time, until the answer). */
+  clientCpuMs: number;
   startedAt: number;
   /** When the last byte was handed to the socket, and when the answer was complete (performance.now()). */
   finishedAt: number;
@@ -249,27 +294,36 @@ interface Sent {
   bytes: number;
 }
 
-/** Posts the file as a multipart body (field `image`), streaming it from disk. */
-function sendMultipart(port: number, urlPath: string, file: string, headers: Record<string, string> = {}): Promise<Sent> {
+/** What a send posts: the file, read as the send goes through READ_BUFFERS, or all of it from memory (loadInput). */
+type Source = { file: string } | { data: Buffer };
+
+/** The client's read buffers, reused by every send from a file (sends are one at a time). */
+const READ_BUFFERS = Array.from({ length: 4 }, () => Buffer.allocUnsafeSlow(MB));
+
+/** Posts the source as a multipart body (field `image`, named `name`), 1 MiB at a time. */
+function sendMultipart(port: number, urlPath: string, name: string, source: Source, headers: Record<string, string> = {}): Promise<Sent> {
   const boundary = `----framewala-bench-${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${path.basename(file)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
+  const size = 'data' in source ? source.data.length : fs.statSync(source.file).size;
   const bytes = head.length + size + tail.length;
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     let finishedAt = 0;
     let answered: { status: number; body: string; at: number } | undefined;
     // Both the request's 'finish' (last byte handed to the socket) and the answer's end are awaited: on loopback the
     // answer can be complete before 'finish' fires, so the send ends at whichever came first.
     const settle = () => {
       if (!answered || !finishedAt) return;
+      const cpu = process.cpuUsage(cpuBefore);
       resolve({
         status: answered.status,
         body: answered.body,
         sendSeconds: (Math.min(finishedAt, answered.at) - started) / 1000,
+        clientCpuMs: Math.round((cpu.user + cpu.system) / 1000),
         startedAt: started,
         finishedAt: Math.min(finishedAt, answered.at),
         answeredAt: answered.at,
@@ -307,10 +361,38 @@ function sendMultipart(port: number, urlPath: string, file: string, headers: Rec
       settle();
     });
     request.write(head);
-    const stream = fs.createReadStream(file, { highWaterMark: MB });
-    stream.on('error', reject);
-    stream.pipe(request, { end: false });
-    stream.on('end', () => request.end(tail));
+    let offset = 0;
+    if ('data' in source) {
+      const pump = () => {
+        while (offset < size) {
+          const slice = source.data.subarray(offset, offset + MB);
+          offset += slice.length;
+          if (!request.write(slice)) return void request.once('drain', pump);
+        }
+        request.end(tail);
+      };
+      pump();
+      return;
+    }
+    // As curl sends a file: blocking reads into a few buffers, each written again once the socket has taken it.
+    const fd = fs.openSync(source.file, 'r');
+    const free = [...READ_BUFFERS];
+    const pump = () => {
+      while (offset < size) {
+        const buffer = free.pop();
+        if (!buffer) return; // a write's callback comes back here
+        const read = fs.readSync(fd, buffer, 0, Math.min(MB, size - offset), offset);
+        if (read === 0) return void request.destroy(new Error(`${source.file} shrank while it was sent`));
+        offset += read;
+        request.write(buffer.subarray(0, read), () => {
+          free.push(buffer);
+          pump();
+        });
+      }
+      if (!request.writableEnded) request.end(tail);
+    };
+    request.on('close', () => fs.closeSync(fd));
+    pump();
   });
 }
 
@@ -384,9 +466,13 @@ interface FileResult {
   megapixels: number;
   status: string;
   rawMBps: number;
+  /** The disk's speed for direct writes of the file's size (best of those measured next to each send; see directWriteMBps). */
+  diskMBps: number | null;
   /** Cold: uploads as they come (the first ones, no warm-up); the target is judged on this ratio. */
   uploadMBps: number;
   throughputRatio: number;
+  /** The cold throughput against the disk's speed: shown, not judged. */
+  diskRatio: number | null;
   /** Warm: right after a warm-up pass (see warmPageCache), shown to compare. */
   warmUploadMBps: number;
   warmThroughputRatio: number;
@@ -490,19 +576,34 @@ async function main(): Promise<void> {
     const uploaded: Record<string, Record<string, unknown>> = {};
     const settle = () => new Promise((r) => setTimeout(r, 5000));
     for (const input of inputs) {
-      log(`${input.name}: raw stream…`);
+      const data: Source = process.env.BENCH_FROM_MEMORY ? { data: loadInput(input.file) } : { file: input.file };
+      const name = path.basename(input.file);
+      /**
+       * One timed send to the raw server, then the same send to the shop, each after writing dirty pages out: the sides
+       * alternate, so whatever the machine is doing at the time weighs on both (the raw sends used to come first, all
+       * of them). Once the shop's rendition is ready, the disk's own speed is measured (measureDisk), after the sends
+       * rather than before, so that neither send follows the disk's busiest moment.
+       */
       const rawRuns: Sent[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        readyToSend(input.file);
-        rawRuns.push(await sendMultipart(rawPort, '/', input.file));
-      }
+      const diskRuns: number[] = [];
+      const sendRawThenShop = async (): Promise<Sent> => {
+        readyToSend(data);
+        rawRuns.push(await sendMultipart(rawPort, '/', name, data));
+        readyToSend(data);
+        const sent = await sendMultipart(port, '/api/upload-image', name, data, headers);
+        if (sent.status !== 201) throw new Error(`${input.name}: upload answered ${sent.status}: ${sent.body}`);
+        return sent;
+      };
+      const measureDisk = async () => {
+        flushDisk();
+        const disk = await directWriteMBps(path.join(dataDir, 'tmp'), fs.statSync(input.file).size);
+        if (disk !== null) diskRuns.push(disk);
+      };
       await settle(); // let the server's garbage collector run between files
-      readyToSend(input.file);
-      log(`${input.name}: upload…`);
+      log(`${input.name}: raw stream, then upload…`);
       const memory = watchMemory(pid);
       const cpuBefore = cpuSeconds(pid);
-      const sent = await sendMultipart(port, '/api/upload-image', input.file, headers);
-      if (sent.status !== 201) throw new Error(`${input.name}: upload answered ${sent.status}: ${sent.body}`);
+      const sent = await sendRawThenShop();
       let upload = JSON.parse(sent.body) as Record<string, unknown>;
       const firstStatus = String(upload.status);
       let readyAt = sent.answeredAt;
@@ -515,20 +616,25 @@ async function main(): Promise<void> {
       const cpu = cpuSeconds(pid) - cpuBefore;
       if (upload.status !== 'ready') throw new Error(`${input.name}: ended ${String(upload.status)}`);
       uploaded[input.name] = upload;
-      // More uploads of the same file for the throughput (the best of RUNS on each side): cold as above (into page
-      // cache memory the machine has not used lately), then warm (right after a warm-up pass freed that much).
+      await measureDisk();
+      // More sends of the same file for the throughput (the best of RUNS on each side): cold as above, then warm
+      // (the shop's only, right after a warm-up pass freed as much page-cache memory as the upload takes).
       const uploadRuns: Sent[] = [sent];
       const warmRuns: Sent[] = [];
       for (let i = 1; i < 2 * RUNS; i++) {
         const warm = i >= RUNS;
         await settle();
-        readyToSend(input.file);
-        if (warm) await warmPageCache(path.join(dataDir, 'tmp'), fs.statSync(input.file).size);
-        const again = await sendMultipart(port, '/api/upload-image', input.file, headers);
-        if (again.status !== 201) throw new Error(`${input.name}: upload answered ${again.status}: ${again.body}`);
+        let again: Sent;
+        if (warm) {
+          readyToSend(data);
+          await warmPageCache(path.join(dataDir, 'tmp'), fs.statSync(input.file).size);
+          again = await sendMultipart(port, '/api/upload-image', name, data, headers);
+          if (again.status !== 201) throw new Error(`${input.name}: upload answered ${again.status}: ${again.body}`);
+        } else again = await sendRawThenShop();
         const body = JSON.parse(again.body) as Record<string, unknown>;
         if (body.status === 'processing') await waitUntilReady(port, String(body._id), headers);
         (warm ? warmRuns : uploadRuns).push(again);
+        if (!warm) await measureDisk();
       }
 
       let imageMagickSeconds: number | null = null;
@@ -547,7 +653,14 @@ async function main(): Promise<void> {
       const rawMBps = best(rawRuns).bytes / MB / best(rawRuns).sendSeconds;
       const uploadMBps = best(uploadRuns).bytes / MB / best(uploadRuns).sendSeconds;
       const each = (runs: Sent[]) => runs.map((r) => Math.round(r.bytes / MB / r.sendSeconds)).join(' / ');
-      log(`${input.name}: MB/s of each send: raw ${each(rawRuns)}; cold ${each(uploadRuns)}; warm ${each(warmRuns)}`);
+      const cpuEach = (runs: Sent[]) => runs.map((r) => r.clientCpuMs).join(' / ');
+      const diskMBps = diskRuns.length > 0 ? Math.max(...diskRuns) : null;
+      log(
+        `${input.name}: MB/s of each send: raw ${each(rawRuns)}; cold ${each(uploadRuns)}; warm ${each(warmRuns)}; the disk's direct writes ${diskRuns.map(Math.round).join(' / ') || 'not measured'}`,
+      );
+      log(
+        `${input.name}: the client's CPU ms in each send: raw ${cpuEach(rawRuns)}; cold ${cpuEach(uploadRuns)}; warm ${cpuEach(warmRuns)}`,
+      );
       const warmMBps = best(warmRuns).bytes / MB / best(warmRuns).sendSeconds;
       files.push({
         name: input.name,
@@ -557,6 +670,8 @@ async function main(): Promise<void> {
         rawMBps: round(rawMBps),
         uploadMBps: round(uploadMBps),
         throughputRatio: round(uploadMBps / rawMBps, 2),
+        diskMBps: diskMBps === null ? null : round(diskMBps),
+        diskRatio: diskMBps === null ? null : round(uploadMBps / diskMBps, 2),
         warmUploadMBps: round(warmMBps),
         warmThroughputRatio: round(warmMBps / rawMBps, 2),
         readyAfterUploadSeconds: round(readyAfterUpload, 2),
@@ -622,8 +737,10 @@ async function main(): Promise<void> {
         'MP',
         'answer',
         'raw MB/s',
+        'disk MB/s',
         'cold MB/s',
         'cold ratio',
+        'cold / disk',
         'warm MB/s',
         'warm ratio',
         'ready after upload s',
@@ -644,8 +761,10 @@ async function main(): Promise<void> {
         String(f.megapixels),
         f.status,
         String(f.rawMBps),
+        String(f.diskMBps ?? '–'),
         String(f.uploadMBps),
         String(f.throughputRatio),
+        String(f.diskRatio ?? '–'),
         String(f.warmUploadMBps),
         String(f.warmThroughputRatio),
         String(f.readyAfterUploadSeconds),
