@@ -378,6 +378,8 @@ function sendMultipart(port: number, urlPath: string, name: string, source: Sour
     const fd = fs.openSync(source.file, 'r');
     const free = [...READ_BUFFERS];
     const pump = () => {
+      // A send the server answered early and closed: the writes left fail, and the file is closed.
+      if (request.destroyed) return;
       while (offset < size) {
         const buffer = free.pop();
         if (!buffer) return; // a write's callback comes back here
