@@ -11,7 +11,7 @@ import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/orde
 import { fetchAddress } from '../buyer-details/api';
 import { OrderSteps } from '../buyer-details/order-steps';
 import { OrderAside } from '../buyer-details/order-aside';
-import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../editor/api';
+import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../../lib/catalogue';
 import { FormAlert } from '../account/form-controls';
 import {
   createOrder,

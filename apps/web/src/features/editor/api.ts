@@ -1,44 +1,12 @@
 /**
- * The editor's calls: the catalogue (sizes for the photo's orientation, frame sets, white borders) through TanStack
- * Query, and the full-resolution crop (`POST /api/uploads/:id/crop`) with progress and cancel.
+ * The editor's own call: the full-resolution crop (`POST /api/uploads/:id/crop`) with progress and cancel. The
+ * catalogue queries it uses live in lib/catalogue.
  */
-import { useQuery } from '@tanstack/react-query';
-import type { CropRect, FrameSet, ImageType, MotifBorder, SizeGroup } from '@framewala/domain';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { CropRect } from '@framewala/domain';
+import { ApiError } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
 import { abortError } from '../../lib/xhr-upload';
 import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../upload/upload-api';
-
-const CATALOGUE_STALE_MS = 5 * 60_000;
-
-export const frameSetsQueryKey = ['catalogue', 'frames'] as const;
-export const bordersQueryKey = ['catalogue', 'borders'] as const;
-export const sizesQueryKey = (imageType: ImageType) => ['catalogue', 'sizes', imageType] as const;
-
-export function useFrameSets() {
-  return useQuery({
-    queryKey: frameSetsQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ getFrameSize: FrameSet[] }>('/api/get-frame', { signal })).getFrameSize,
-    staleTime: CATALOGUE_STALE_MS,
-  });
-}
-
-export function useWhiteBorders() {
-  return useQuery({
-    queryKey: bordersQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ getMotifBorderSizes: MotifBorder[] }>('/api/get-motif-border-sizes', { signal })).getMotifBorderSizes,
-    staleTime: CATALOGUE_STALE_MS,
-  });
-}
-
-export function useSizeGroups(imageType: ImageType) {
-  return useQuery({
-    queryKey: sizesQueryKey(imageType),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ getSizes: SizeGroup[] }>('/api/get-price-and-size', { method: 'POST', body: { imageType }, signal })).getSizes,
-    staleTime: CATALOGUE_STALE_MS,
-  });
-}
 
 export type CropPhase = 'sending' | 'cropping' | 'preparing';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { WHITE_BORDER_LEVELS, formatInr, rupeesToPaise, type MotifBorder } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
-import { useWhiteBorders } from './api';
+import { useWhiteBorders } from '../../lib/catalogue';
 import { borderForIndex, borderSizeText } from './editor-model';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 

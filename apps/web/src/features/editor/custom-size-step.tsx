@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { MAX_CUSTOM_INCHES, MIN_CUSTOM_INCHES, formatInr, presetStartingPricePaise } from '@framewala/domain';
 import type { CustomSizeInput, OrderDraft } from '../../lib/order-storage';
 import { customSizeCheck, photoQuality } from './editor-model';
-import { BackButton, NextButton, QualityBadge, StepActions, StepHeading } from './step-ui';
+import { QualityBadge } from '../../components/quality-badge';
+import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
 
 type CustomSizeStepProps = {
   draft: OrderDraft;

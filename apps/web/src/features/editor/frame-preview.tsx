@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { formatOuterSize, framedOuterSize, previewLayout, roundStripTiling, type CropRect, type Frame } from '@framewala/domain';
-import { FRAME_PARTS, PREVIEW_PAINTED_MARK, frameImageUrls, type FramePartName } from './frame-parts';
-import { decodeAll, decodedSize, hasFailed, type ImageSize } from './image-cache';
+import { formatOuterSize, framedOuterSize, previewLayout, type CropRect, type Frame } from '@framewala/domain';
+import { Moulding } from '../../components/frame-moulding';
+import { PREVIEW_PAINTED_MARK, frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
+import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../lib/image-cache';
 import type { PrintSize } from './editor-model';
 
 export type PreviewFrame = {
@@ -51,18 +52,6 @@ function useStageSize() {
     };
   }, []);
   return [ref, size] as const;
-}
-
-/** The frame's images, once all eight are decoded (with the side strips' natural sizes); else null. */
-function readyArt(frame: Frame | null): Record<FramePartName, ImageSize> | null {
-  if (!frame) return null;
-  const out = {} as Record<FramePartName, ImageSize>;
-  for (const part of FRAME_PARTS) {
-    const size = decodedSize(frame[part]);
-    if (!size) return null;
-    out[part] = size;
-  }
-  return out;
 }
 
 type Drawn = { frame: PreviewFrame; sizes: Record<FramePartName, ImageSize> };
@@ -262,51 +251,6 @@ function PreviewLoader() {
         <span className="h-4 w-4 animate-spin rounded-full border-2 border-saffron-200 border-t-saffron-700" aria-hidden="true" />
         Loading preview…
       </span>
-    </div>
-  );
-}
-
-type MouldingProps = { frame: Frame; sizes: Record<FramePartName, ImageSize>; T: number; outerW: number; outerH: number };
-
-/** Four corners (T × T, mitred) and four strips, each strip scaled to thickness T and tiled a whole number of times. */
-function Moulding({ frame, sizes, T, outerW, outerH }: MouldingProps) {
-  const spanX = outerW - 2 * T;
-  const spanY = outerH - 2 * T;
-  const along = (part: FramePartName, horizontal: boolean, span: number) => {
-    const s = sizes[part];
-    const natLength = horizontal ? s.width : s.height;
-    const natThickness = horizontal ? s.height : s.width;
-    const repeat = natThickness > 0 ? (natLength * T) / natThickness : span;
-    return roundStripTiling(span, repeat > 0 ? repeat : Math.max(1, span)).tileLength;
-  };
-  const strip = (part: FramePartName, style: CSSProperties, horizontal: boolean): CSSProperties => {
-    const tile = along(part, horizontal, horizontal ? spanX : spanY);
-    return {
-      position: 'absolute',
-      backgroundImage: `url("${frame[part]}")`,
-      backgroundRepeat: horizontal ? 'repeat-x' : 'repeat-y',
-      backgroundSize: horizontal ? `${tile}px ${T}px` : `${T}px ${tile}px`,
-      ...style,
-    };
-  };
-  const corner = (part: FramePartName, style: CSSProperties): CSSProperties => ({
-    position: 'absolute',
-    width: T,
-    height: T,
-    backgroundImage: `url("${frame[part]}")`,
-    backgroundSize: '100% 100%',
-    ...style,
-  });
-  return (
-    <div aria-hidden="true" className="pointer-events-none absolute inset-0">
-      <div style={strip('sideUp', { left: T, top: 0, width: spanX, height: T }, true)} />
-      <div style={strip('sideDown', { left: T, top: outerH - T, width: spanX, height: T }, true)} />
-      <div style={strip('sideLeft', { left: 0, top: T, width: T, height: spanY }, false)} />
-      <div style={strip('sideRight', { left: outerW - T, top: T, width: T, height: spanY }, false)} />
-      <div style={corner('topLeft', { left: 0, top: 0 })} />
-      <div style={corner('topRight', { left: outerW - T, top: 0 })} />
-      <div style={corner('bottomLeft', { left: 0, top: outerH - T })} />
-      <div style={corner('bottomRight', { left: outerW - T, top: outerH - T })} />
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { formatInr, frameSellingPricePaise, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
-import { useFrameSets } from './api';
+import { useFrameSets } from '../../lib/catalogue';
 import type { PrintSize } from './editor-model';
-import { frameImageUrls } from './frame-parts';
-import { prefetchImages } from './image-cache';
+import { frameImageUrls } from '../../components/frame-parts';
+import { prefetchImages } from '../../lib/image-cache';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
 /** Runs `task` when the browser is idle (or soon, where requestIdleCallback is missing); returns a cancel. */

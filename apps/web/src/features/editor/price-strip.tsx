@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { formatInr } from '@framewala/domain';
 import { useOrderDraft } from '../../lib/order-storage';
-import { useFrameSets, useWhiteBorders } from './api';
+import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
 import { orderPrice, totalFormula } from './editor-model';
 
 /**

@@ -3,9 +3,10 @@ import { formatInr, rupeesToPaise, type SizeGroup, type SizeOption } from '@fram
 import { secondaryButton } from '../../components/button-styles';
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
-import { useSizeGroups } from './api';
+import { useSizeGroups } from '../../lib/catalogue';
 import { photoQuality } from './editor-model';
-import { BackButton, LoadError, LoadingRows, NextButton, QualityBadge, StepActions, StepHeading } from './step-ui';
+import { QualityBadge } from '../../components/quality-badge';
+import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
 type SizeStepProps = {
   draft: OrderDraft;

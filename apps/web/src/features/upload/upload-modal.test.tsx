@@ -2,8 +2,8 @@ import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { ONE_PHOTO_MESSAGE } from './check-photo';
-import { fileOf, jpegBytes, pngBytes } from './test-image-bytes';
+import { ONE_PHOTO_MESSAGE } from '../../lib/check-photo';
+import { fileOf, jpegBytes, pngBytes } from '../../test/image-bytes';
 import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
 
 // ---- A stand-in for XMLHttpRequest that the test drives: progress, answer, abort. ----

@@ -7,7 +7,7 @@ import type { ImageHeader } from '@framewala/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { isAbortError, type UploadProgress } from '../../lib/xhr-upload';
-import { checkPhoto } from './check-photo';
+import { checkPhoto } from '../../lib/check-photo';
 import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from './upload-api';
 import { cleanMessage } from './upload-format';
 

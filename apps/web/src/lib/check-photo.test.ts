@@ -1,7 +1,7 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { checkPhoto, EMPTY_FILE_MESSAGE, FIRST_READ_BYTES, ONE_PHOTO_MESSAGE, UNREADABLE_MESSAGE } from './check-photo';
-import { fileOf, jpegBytes, pngBytes, tiffBytes } from './test-image-bytes';
+import { fileOf, jpegBytes, pngBytes, tiffBytes } from '../test/image-bytes';
 
 /** Counts the bytes the check reads through Blob.slice. */
 function spyReads(file: File) {

@@ -1,6 +1,6 @@
 /**
  * Test helpers: the first bytes of JPEG, TIFF and PNG files, written by hand (a header is all the browser check
- * reads). Used by the upload component tests only.
+ * reads). Used by the photo check and upload tests.
  */
 
 const be16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
