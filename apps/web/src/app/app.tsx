@@ -1,9 +1,11 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { closeToastsOnNavigation } from '../features/account/toast-store';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
+closeToastsOnNavigation(router);
 
 export function App() {
   return (

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 // Developer pages load on demand: they pull in the whole size catalogue from @framewala/domain.
 const SizesPage = lazy(async () => ({ default: (await import('../features/dev/sizes-page')).SizesPage }));
 const CheckPage = lazy(async () => ({ default: (await import('../features/dev/check-page')).CheckPage }));
+const CropPage = lazy(async () => ({ default: (await import('../features/dev/crop-page')).CropPage }));
+const DummyDataPage = lazy(async () => ({ default: (await import('../features/dev/dummy-data-page')).DummyDataPage }));
 
 /** Shown inside the layout (header and footer stay on screen) while a deferred page loads. */
 function PageLoading() {
@@ -25,6 +27,22 @@ export function LazyCheckPage() {
   return (
     <Suspense fallback={<PageLoading />}>
       <CheckPage />
+    </Suspense>
+  );
+}
+
+export function LazyCropPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <CropPage />
+    </Suspense>
+  );
+}
+
+export function LazyDummyDataPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <DummyDataPage />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { Layout } from '../components/layout';
-import { LazyCheckPage, LazySizesPage } from './lazy-pages';
+import { LazyCheckPage, LazyCropPage, LazyDummyDataPage, LazySizesPage } from './lazy-pages';
 import {
   BuyerDetailsRoute,
   ForgotPasswordRoute,
@@ -12,6 +12,7 @@ import {
 import { AdminCatalogueRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
+import { EditFrameRoute } from '../features/frames/edit-frame-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
 import type { InfoPageId } from '../features/info/policies';
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: '/edit-photo', element: <EditPhotoRoute /> },
-          placeholder('edit-frame'),
+          { path: '/edit-frame', element: <EditFrameRoute /> },
           { path: '/signup', element: <SignUpRoute /> },
           { path: '/sign-in', element: <SignInRoute /> },
           { path: '/forgot-password', element: <ForgotPasswordRoute /> },
@@ -64,9 +65,9 @@ export const routes: RouteObject[] = [
           info('/shipping-policy', 'shipping-policy'),
           info('/about-us', 'about-us'),
           info('/our-promises', 'our-promises'),
-          placeholder('dummy-data'),
+          { path: '/dummy-data', element: <LazyDummyDataPage /> },
           { path: '/sizes', element: <LazySizesPage /> },
-          placeholder('crop'),
+          { path: '/crop', element: <LazyCropPage /> },
           { path: '/check', element: <LazyCheckPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -10,6 +10,7 @@ const QUICK_LINKS = [
   { label: 'How it works', to: '/#how-it-works' },
   { label: 'Sign in', to: '/sign-in' },
   { label: 'Create account', to: '/signup' },
+  { label: 'Frame designs', to: '/edit-frame' },
   { label: 'My account', to: '/user' },
   { label: 'Cart', to: '/addtocart' },
 ];
@@ -24,6 +25,15 @@ const POLICY_LINKS = (['terms-and-conditions', 'privacy-policy', 'gdpr-complianc
   label: INFO_PAGES[id].navLabel,
   to: INFO_PAGES[id].path,
 }));
+
+/** Pages for the people building the shop; linked only while developing (`vite` dev server, tests). */
+const DEVELOPER_LINKS = [
+  { label: 'Crop test', to: '/crop' },
+  { label: 'Dummy data', to: '/dummy-data' },
+  { label: 'Frame gallery', to: '/edit-frame' },
+  { label: 'Preset sizes', to: '/sizes' },
+  { label: 'Print size check', to: '/check' },
+];
 
 const linkClass = 'inline-flex min-h-11 items-center text-[0.95rem] text-ink-200 hover:text-white sm:min-h-9';
 
@@ -125,7 +135,25 @@ export function Footer() {
           </p>
         </div>
         <p className="mt-6 text-sm text-ink-400">© {year} Framewala. All rights reserved.</p>
+        {import.meta.env.DEV ? <DeveloperLinks /> : null}
       </div>
     </footer>
+  );
+}
+
+function DeveloperLinks() {
+  return (
+    <nav aria-label="Developer pages" className="mt-6 rounded-xl border border-dashed border-white/15 px-4 py-3">
+      <h2 className="font-sans text-xs font-semibold tracking-[0.16em] text-ink-400 uppercase">Developer pages · development build only</h2>
+      <ul className="mt-1 flex flex-wrap gap-x-5">
+        {DEVELOPER_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="inline-flex min-h-11 items-center text-sm text-ink-300 hover:text-white sm:min-h-9">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -5,6 +5,10 @@ import { useSyncExternalStore } from 'react';
  * `showToast` can be called from anywhere; `<ToastViewport />` (mounted once, by the header) renders them in two
  * live region (polite) for success and information; error toasts are alerts. A toast closes by itself after its
  * duration (3 s by default, seed §9) unless the pointer or keyboard focus is on it, and has a close button.
+ *
+ * A toast belongs to one page: the page on screen once the action that showed it has finished. An action that shows a
+ * toast and navigates ('Login Successfully', then the page the customer came from) shows it on the page it leads to;
+ * the next navigation closes it (`closeToastsOnNavigation`), so a message never outlives its page.
  */
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -13,6 +17,14 @@ export type Toast = {
   message: string;
   tone: ToastTone;
   durationMs: number;
+  /** The location key of the page the toast belongs to; null until the action that showed it has finished. */
+  page: string | null;
+};
+
+/** What the toasts need of the app's router (a React Router data router has both). */
+export type NavigationSource = {
+  readonly state: { readonly location: { readonly key: string } };
+  subscribe: (listener: (state: { location: { key: string } }) => void) => () => void;
 };
 
 export const DEFAULT_TOAST_MS = 3000;
@@ -20,6 +32,8 @@ export const DEFAULT_TOAST_MS = 3000;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** The current page's location key, once a router is watched. */
+let currentPage: (() => string) | null = null;
 
 function setToasts(next: Toast[]) {
   toasts = next;
@@ -30,8 +44,37 @@ export function showToast(message: string, options: { tone?: ToastTone; duration
   const id = nextId++;
   // The same message twice in a row replaces the first instead of stacking.
   const others = toasts.filter((toast) => toast.message !== message);
-  setToasts([...others.slice(-2), { id, message, tone: options.tone ?? 'success', durationMs: options.durationMs ?? DEFAULT_TOAST_MS }]);
+  setToasts([...others.slice(-2), { id, message, tone: options.tone ?? 'success', durationMs: options.durationMs ?? DEFAULT_TOAST_MS, page: null }]);
+  // A navigation started by the same action (a click handler, an effect) completes in this task: bind afterwards,
+  // to the page it led to.
+  if (currentPage) window.setTimeout(bindToPage, 0);
   return id;
+}
+
+function bindToPage() {
+  if (!currentPage || !toasts.some((toast) => toast.page === null)) return;
+  const page = currentPage();
+  setToasts(toasts.map((toast) => (toast.page === null ? { ...toast, page } : toast)));
+}
+
+/**
+ * Closes the toasts of a page when the router leaves it. Returns a function that stops watching. The app calls it
+ * once with its router; without it toasts close only at their timers and by their button.
+ */
+export function closeToastsOnNavigation(router: NavigationSource): () => void {
+  let page = router.state.location.key;
+  currentPage = () => router.state.location.key;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.key === page) return;
+    page = state.location.key;
+    if (toasts.some((toast) => toast.page !== null && toast.page !== page)) {
+      setToasts(toasts.filter((toast) => toast.page === null || toast.page === page));
+    }
+  });
+  return () => {
+    unsubscribe();
+    currentPage = null;
+  };
 }
 
 export function dismissToast(id: number): void {

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, showToast } from './toast-store';
+import { createMemoryRouter } from 'react-router';
+import { clearToasts, closeToastsOnNavigation, showToast } from './toast-store';
 import { ToastViewport } from './toast-viewport';
 
 beforeEach(() => vi.useFakeTimers());
@@ -48,5 +49,50 @@ describe('toasts', () => {
     act(() => void showToast('Address saved successfully!'));
     act(() => void showToast('Address saved successfully!'));
     expect(screen.getAllByText('Address saved successfully!')).toHaveLength(1);
+  });
+});
+
+describe('toasts and navigation', () => {
+  const pages = ['/checkout', '/checkout/pay', '/success', '/'].map((path) => ({ path, element: <p>{path}</p> }));
+
+  function watchedRouter() {
+    const router = createMemoryRouter(pages, { initialEntries: ['/checkout'] });
+    const stop = closeToastsOnNavigation(router);
+    render(<ToastViewport />);
+    return { router, stop };
+  }
+
+  it('a toast shown by an action that navigates stays on the page it leads to, and closes at the next navigation', async () => {
+    const { router, stop } = watchedRouter();
+    await act(async () => {
+      showToast('Address saved successfully!');
+      await router.navigate('/checkout/pay');
+    });
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByText('Address saved successfully!')).toBeVisible();
+
+    await act(() => router.navigate('/success'));
+    expect(screen.queryByText('Address saved successfully!')).toBeNull();
+    stop();
+  });
+
+  it('a toast shown on a page closes when the customer leaves it, long before its timer', async () => {
+    const { router, stop } = watchedRouter();
+    act(() => void showToast('Login Successfully', { durationMs: 5000 }));
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByText('Login Successfully')).toBeVisible();
+    await act(() => router.navigate('/'));
+    expect(screen.queryByText('Login Successfully')).toBeNull();
+    stop();
+  });
+
+  it('without navigation a toast still closes at its timer', () => {
+    const { stop } = watchedRouter();
+    act(() => void showToast('Login Successfully', { durationMs: 5000 }));
+    act(() => vi.advanceTimersByTime(4800));
+    expect(screen.getByText('Login Successfully')).toBeVisible();
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByText('Login Successfully')).toBeNull();
+    stop();
   });
 });

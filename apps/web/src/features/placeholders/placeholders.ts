@@ -1,5 +1,5 @@
 export type PlaceholderId =
-  'signup' | 'sign-in' | 'checkout' | 'addtocart' | 'user' | 'success' | 'cancel' | 'edit-photo' | 'edit-frame' | 'crop' | 'dummy-data';
+  'signup' | 'sign-in' | 'checkout' | 'addtocart' | 'user' | 'success' | 'cancel' | 'edit-photo';
 
 type Placeholder = { title: string; text: string; eyebrow?: string; developer?: boolean };
 
@@ -36,19 +36,5 @@ export const PLACEHOLDERS: Record<PlaceholderId, Placeholder> = {
   'edit-photo': {
     title: 'Edit your photo',
     text: 'Here you will choose the size, crop your photo, pick a frame and a white border, and see the true-to-scale preview.',
-  },
-  'edit-frame': {
-    title: 'Frame editor',
-    text: 'Here you will fine-tune the frame around your photo.',
-  },
-  crop: {
-    title: 'Crop test',
-    text: 'This developer page will test the crop box: locked to a size’s aspect ratio, inside the photo, at least 50 × 50.',
-    developer: true,
-  },
-  'dummy-data': {
-    title: 'Dummy data',
-    text: 'This developer page will show sample catalogue data for testing.',
-    developer: true,
   },
 };

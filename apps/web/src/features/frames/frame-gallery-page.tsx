@@ -1,0 +1,202 @@
+import { useEffect, useReducer } from 'react';
+import { Link } from 'react-router';
+import { formatInr, frameSellingPricePaise, previewLayout, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { Moulding } from '../../components/frame-moulding';
+import { frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
+import { PageShell } from '../../components/page-shell';
+import { useFrameSets } from '../../lib/catalogue';
+import { decodeAll } from '../../lib/image-cache';
+
+/** The sample drawn for every finish: a 10 × 8 in print, as the cheapest common size a customer compares on. */
+const SAMPLE = { widthIn: 10, heightIn: 8 } as const;
+
+const MAT_COLOUR = '#f8f6f1';
+
+/** The eight pieces in the order they sit around the photo (rows of a 3 × 3 grid, the photo in the middle). */
+const PIECES: readonly { part: FramePartName; label: string }[] = [
+  { part: 'topLeft', label: 'Top left corner' },
+  { part: 'sideUp', label: 'Top side' },
+  { part: 'topRight', label: 'Top right corner' },
+  { part: 'sideLeft', label: 'Left side' },
+  { part: 'sideRight', label: 'Right side' },
+  { part: 'bottomLeft', label: 'Bottom left corner' },
+  { part: 'sideDown', label: 'Bottom side' },
+  { part: 'bottomRight', label: 'Bottom right corner' },
+];
+
+/**
+ * /edit-frame without an order in progress: every frame set (one moulding width and its rate) and every finish,
+ * drawn true to scale from its eight pieces the way the editor's preview draws it, with the pieces themselves.
+ */
+export function FrameGalleryPage() {
+  const sets = useFrameSets();
+  return (
+    <PageShell
+      title="Frame designs"
+      eyebrow="Frame gallery"
+      width="wide"
+      intro={
+        <p>
+          Every moulding we make, with its finishes. Each frame is drawn from the same eight pieces your preview uses: four mitred corners and
+          four sides. Prices are for the print and frame together, by the square inch.
+        </p>
+      }
+      meta={
+        <Link to="/" className={primaryButton}>
+          Start framing
+        </Link>
+      }
+    >
+      {sets.isPending ? (
+        <div role="status" aria-label="Loading frames" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-64 animate-pulse rounded-2xl bg-ink-100/70" />
+          ))}
+        </div>
+      ) : sets.isError ? (
+        <div role="alert" className="rounded-2xl border border-saffron-200 bg-saffron-50 p-5 text-saffron-900">
+          <p>We couldn’t load the frames. Please check your connection.</p>
+          <button type="button" onClick={() => void sets.refetch()} className={`${secondaryButton} mt-3`}>
+            Try again
+          </button>
+        </div>
+      ) : sets.data.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-ink-200 bg-white px-5 py-8 text-ink-600">No frames are on sale right now.</p>
+      ) : (
+        <div className="space-y-14">
+          {sets.data.map((set) => (
+            <FrameSetSection key={set._id} set={set} />
+          ))}
+        </div>
+      )}
+    </PageShell>
+  );
+}
+
+function FrameSetSection({ set }: { set: FrameSet }) {
+  const headingId = `frame-set-${set._id}`;
+  const rate = rupeesToPaise(set.framePrice);
+  const sample = formatInr(frameSellingPricePaise(SAMPLE.widthIn, SAMPLE.heightIn, rate));
+  return (
+    <section aria-labelledby={headingId} data-testid="frame-set">
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-ink-100 pb-3">
+        <div>
+          <h2 id={headingId} className="text-[1.6rem] leading-tight font-semibold">
+            {set.frameName}
+          </h2>
+          <p className="mt-1 text-ink-600">
+            <span data-testid="moulding-width">{set.sizeInInches} in moulding</span> · {set.frames.length}{' '}
+            {set.frames.length === 1 ? 'finish' : 'finishes'}
+          </p>
+        </div>
+        <p className="text-right text-ink-700">
+          <span className="font-semibold text-ink-900 tabular-nums" data-testid="frame-rate">
+            {formatInr(rate)} per sq in
+          </span>
+          <span className="block text-sm text-ink-500">
+            {SAMPLE.widthIn} × {SAMPLE.heightIn} in print: {sample}
+          </span>
+        </p>
+      </div>
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {set.frames.map((frame) => (
+          <li key={frame._id}>
+            <FinishCard frame={frame} mouldingIn={set.sizeInInches} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FinishCard({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5" data-testid="finish" aria-label={frame.frameName}>
+      <FrameSample frame={frame} mouldingIn={mouldingIn} />
+      <h3 className="mt-4 text-lg font-semibold">{frame.frameName}</h3>
+      <p className="text-sm font-medium text-saffron-800">{frame.frameCategory}</p>
+      {frame.frameDescription ? <p className="mt-1 text-sm leading-relaxed text-ink-600">{frame.frameDescription}</p> : null}
+      <details className="group mt-3 border-t border-ink-100 pt-2">
+        <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-saffron-800 hover:text-saffron-900">
+          The eight pieces
+        </summary>
+        <FramePieces frame={frame} />
+      </details>
+    </article>
+  );
+}
+
+/** The finish's eight images laid out around an empty middle, as they sit around the photo. */
+function FramePieces({ frame }: { frame: Frame }) {
+  const cell = 'flex items-center justify-center rounded-md bg-sand p-1';
+  const img = (i: number, className: string) => {
+    const piece = PIECES[i]!;
+    return <img src={frame[piece.part]} alt={piece.label} title={piece.label} loading="lazy" className={className} />;
+  };
+  return (
+    <div className="mt-2 grid grid-cols-[3rem_minmax(0,1fr)_3rem] grid-rows-[3rem_5rem_3rem] gap-1.5" data-testid="frame-pieces">
+      <div className={cell}>{img(0, 'h-full w-full object-contain')}</div>
+      <div className={cell}>{img(1, 'h-full w-full object-cover')}</div>
+      <div className={cell}>{img(2, 'h-full w-full object-contain')}</div>
+      <div className={cell}>{img(3, 'h-full w-full object-cover')}</div>
+      <div className="rounded-md border border-dashed border-ink-200" aria-hidden="true" />
+      <div className={cell}>{img(4, 'h-full w-full object-cover')}</div>
+      <div className={cell}>{img(5, 'h-full w-full object-contain')}</div>
+      <div className={cell}>{img(6, 'h-full w-full object-cover')}</div>
+      <div className={cell}>{img(7, 'h-full w-full object-contain')}</div>
+    </div>
+  );
+}
+
+/** The finish drawn around a 10 × 8 in mat, true to scale, with the editor's moulding drawing. */
+function FrameSample({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }) {
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const sizes = readyArt(frame);
+  const urls = frameImageUrls(frame).join('\n');
+  useEffect(() => {
+    if (sizes) return;
+    let live = true;
+    decodeAll(urls.split('\n')).then(
+      () => live && rerender(),
+      () => live && rerender(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [urls, sizes]);
+
+  const layout = previewLayout({ ...SAMPLE, borderIn: 0, mouldingIn, maxWidthPx: 220, maxHeightPx: 180 });
+  const outerW = Math.round(layout.outerWidthPx);
+  const outerH = Math.round(layout.outerHeightPx);
+  const T = Math.max(1, Math.round(layout.mouldingPx));
+  return (
+    <div className="flex items-center justify-center rounded-xl bg-[radial-gradient(ellipse_at_30%_20%,#fdfaf5_0%,#f1e8dc_55%,#e9dccb_100%)] py-6">
+      <div
+        role="img"
+        aria-label={`${frame.frameName} frame, ${mouldingIn} in moulding, around a ${SAMPLE.widthIn} × ${SAMPLE.heightIn} in print`}
+        data-testid="frame-sample"
+        data-drawn={sizes ? 'true' : 'false'}
+        className="relative shrink-0"
+        style={{ width: outerW, height: outerH, boxShadow: '0 18px 30px -16px rgba(36,29,24,0.55), 0 4px 10px -4px rgba(36,29,24,0.35)' }}
+      >
+        <div
+          className="absolute"
+          style={{
+            left: T,
+            top: T,
+            width: outerW - 2 * T,
+            height: outerH - 2 * T,
+            background: MAT_COLOUR,
+            boxShadow: 'inset 2px 3px 5px -1px rgba(0,0,0,0.28), inset -1px -1px 2px rgba(0,0,0,0.08)',
+          }}
+        />
+        {sizes ? (
+          <Moulding frame={frame} sizes={sizes} T={T} outerW={outerW} outerH={outerH} />
+        ) : (
+          <div className="absolute inset-0 animate-pulse" style={{ border: `${T}px solid #cbbba8` }} />
+        )}
+      </div>
+    </div>
+  );
+}
