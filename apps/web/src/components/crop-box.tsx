@@ -71,7 +71,11 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
 
   return (
     <div className="overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm shadow-ink-900/5">
-      <div className="relative max-h-[min(60vh,480px)] min-h-[220px] w-full bg-ink-900" style={{ aspectRatio: String(areaAspect) }} data-testid="crop-area">
+      <div
+        className="relative max-h-[min(60vh,480px)] min-h-[220px] w-full bg-ink-900"
+        style={{ aspectRatio: String(areaAspect) }}
+        data-testid="crop-area"
+      >
         <Cropper
           image={source.url}
           crop={crop}

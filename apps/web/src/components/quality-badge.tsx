@@ -19,7 +19,14 @@ export function QualityBadge({ quality }: { quality: PrintQuality }) {
       {low ? (
         <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" aria-hidden="true">
           <path d="M8 1.8 15 14H1Z" fill="currentColor" opacity="0.18" />
-          <path d="M8 1.8 15 14H1Z M8 6v3.6 M8 11.6v.2" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M8 1.8 15 14H1Z M8 6v3.6 M8 11.6v.2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       ) : (
         <span className="h-1.5 w-1.5 rounded-full bg-current" aria-hidden="true" />

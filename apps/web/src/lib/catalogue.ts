@@ -23,7 +23,8 @@ export function useFrameSets() {
 export function useWhiteBorders() {
   return useQuery({
     queryKey: bordersQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ getMotifBorderSizes: MotifBorder[] }>('/api/get-motif-border-sizes', { signal })).getMotifBorderSizes,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ getMotifBorderSizes: MotifBorder[] }>('/api/get-motif-border-sizes', { signal })).getMotifBorderSizes,
     staleTime: CATALOGUE_STALE_MS,
   });
 }

@@ -81,8 +81,8 @@ export function CropPage() {
       width="wide"
       intro={
         <p>
-          Choose a photo on this device to try the crop box: locked to a size’s shape, inside the photo, at least {MIN_CROP_PX} × {MIN_CROP_PX}{' '}
-          pixels. Nothing is uploaded.
+          Choose a photo on this device to try the crop box: locked to a size’s shape, inside the photo, at least {MIN_CROP_PX} ×{' '}
+          {MIN_CROP_PX} pixels. Nothing is uploaded.
         </p>
       }
     >
@@ -134,7 +134,12 @@ function CropWorkbench({ photo }: { photo: LocalPhoto }) {
   const size: CropBoxSize | null = preset
     ? { kind: 'preset', widthIn: preset.width, heightIn: preset.height, name: preset.sizeName }
     : customCheck?.ok
-      ? { kind: 'custom', widthIn: customCheck.width, heightIn: customCheck.height, name: customSizeName(customCheck.width, customCheck.height) }
+      ? {
+          kind: 'custom',
+          widthIn: customCheck.width,
+          heightIn: customCheck.height,
+          name: customSizeName(customCheck.width, customCheck.height),
+        }
       : null;
   const sizeKey = size ? `${size.widthIn}x${size.heightIn}` : 'none';
   // The rectangle belongs to one size: a new size starts from its own box.
@@ -198,10 +203,15 @@ function CropWorkbench({ photo }: { photo: LocalPhoto }) {
             ))}
             <option value={CUSTOM}>Custom size…</option>
           </select>
-          {choice === CUSTOM ? <CustomSizeFields value={custom} onChange={setCustom} errors={customCheck && !customCheck.ok ? customCheck.errors : {}} /> : null}
+          {choice === CUSTOM ? (
+            <CustomSizeFields value={custom} onChange={setCustom} errors={customCheck && !customCheck.ok ? customCheck.errors : {}} />
+          ) : null}
         </section>
 
-        <section className="rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5" aria-labelledby="crop-result-heading">
+        <section
+          className="rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5"
+          aria-labelledby="crop-result-heading"
+        >
           <h2 id="crop-result-heading" className="text-lg font-semibold">
             Crop in the photo’s pixels
           </h2>
@@ -245,7 +255,15 @@ function Fact({ label, value, testId }: { label: string; value: string; testId: 
 
 type CustomValue = { width: string; height: string };
 
-function CustomSizeFields({ value, onChange, errors }: { value: CustomValue; onChange: (v: CustomValue) => void; errors: { width?: string; height?: string } }) {
+function CustomSizeFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: CustomValue;
+  onChange: (v: CustomValue) => void;
+  errors: { width?: string; height?: string };
+}) {
   const widthId = useId();
   const heightId = useId();
   const input =

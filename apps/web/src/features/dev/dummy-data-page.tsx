@@ -142,7 +142,11 @@ function SampleOrder({ sets, borders, groups }: { sets: FrameSet[]; borders: Mot
   const level = WHITE_BORDER_LEVELS[SAMPLE_BORDER_LEVEL];
   const border = borders.find((b) => b.size === level) ?? borders[SAMPLE_BORDER_LEVEL] ?? null;
   if (!size || !set || !frame) {
-    return <p className="rounded-2xl border border-dashed border-ink-200 bg-white px-5 py-6 text-ink-600">The catalogue has no size or frame to price.</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-ink-200 bg-white px-5 py-6 text-ink-600">
+        The catalogue has no size or frame to price.
+      </p>
+    );
   }
   const price = priceOrder({
     widthIn: size.width,
@@ -154,7 +158,11 @@ function SampleOrder({ sets, borders, groups }: { sets: FrameSet[]; borders: Mot
   const area = Math.round(size.width * size.height);
   const rows: [string, string, string][] = [
     ['Print size', `${size.sizeName} in`, `${area} sq in (rounded)`],
-    ['Frame', `${set.frameName} · ${frame.frameName}`, `${set.sizeInInches} in moulding at ${formatInr(rupeesToPaise(set.framePrice))} per sq in`],
+    [
+      'Frame',
+      `${set.frameName} · ${frame.frameName}`,
+      `${set.sizeInInches} in moulding at ${formatInr(rupeesToPaise(set.framePrice))} per sq in`,
+    ],
     ['Frame selling price (FSP)', formatInr(price.fspPaise), `${area} × ${formatInr(rupeesToPaise(set.framePrice))}`],
     ['White border price (WBP)', formatInr(price.wbpPaise), border ? `${border.name} (${border.sizeName})` : 'No border'],
     ['One piece', formatInr(price.unitPaise), 'FSP + WBP'],

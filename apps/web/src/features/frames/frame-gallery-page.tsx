@@ -38,8 +38,8 @@ export function FrameGalleryPage() {
       width="wide"
       intro={
         <p>
-          Every moulding we make, with its finishes. Each frame is drawn from the same eight pieces your preview uses: four mitred corners and
-          four sides. Prices are for the print and frame together, by the square inch.
+          Every moulding we make, with its finishes. Each frame is drawn from the same eight pieces your preview uses: four mitred corners
+          and four sides. Prices are for the print and frame together, by the square inch.
         </p>
       }
       meta={
@@ -112,7 +112,11 @@ function FrameSetSection({ set }: { set: FrameSet }) {
 
 function FinishCard({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }) {
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5" data-testid="finish" aria-label={frame.frameName}>
+    <article
+      className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5"
+      data-testid="finish"
+      aria-label={frame.frameName}
+    >
       <FrameSample frame={frame} mouldingIn={mouldingIn} />
       <h3 className="mt-4 text-lg font-semibold">{frame.frameName}</h3>
       <p className="text-sm font-medium text-saffron-800">{frame.frameCategory}</p>

@@ -231,6 +231,22 @@ describe('OrderHistory', () => {
     expect(callsTo('GET', '/api/orders')[0]?.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it('shows each order as a card too, for phones (the table shows from the sm width)', () => {
+    renderWithProviders(
+      <OrderHistory
+        orders={[
+          { _id: 'o1', orderNumber: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'shipped', totalPaise: 1850_00, trackingNumber: 'DL1IN' },
+          { _id: 'o2', createdAt: '2026-11-20T09:30:00.000Z', status: 'paid', totalPaise: 999_00 },
+        ]}
+      />,
+    );
+    const cards = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual(['FW-1042₹1,850.0021 Nov 2026ShippedTracking DL1IN', 'o2₹999.0020 Nov 2026Paid']);
+    expect(within(cards[1]!).getByRole('link', { name: 'o2' })).toHaveAttribute('href', '/orders/o2');
+    expect(screen.getByRole('list', { name: 'Your orders' })).toHaveClass('sm:hidden');
+    expect(screen.getByRole('table', { name: 'Your orders' }).parentElement).toHaveClass('hidden', 'sm:block');
+  });
+
   it('has an empty state', () => {
     renderWithProviders(<OrderHistory orders={[]} />);
     expect(screen.getByText(/No orders yet/)).toBeVisible();

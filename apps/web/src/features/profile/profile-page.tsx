@@ -204,7 +204,9 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
     );
   }
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
+    <>
+      <OrderCards orders={orders} />
+      <div className="-mx-1 hidden overflow-x-auto px-1 sm:block">
       <table className="w-full min-w-[28rem] text-left">
         <caption className="sr-only">Your orders</caption>
         <thead>
@@ -248,7 +250,38 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+      </div>
+    </>
+  );
+}
+
+/** On a phone each order is a card (a table of four columns does not fit 390 px); the table shows from the sm width. */
+function OrderCards({ orders }: { orders: OrderSummary[] }) {
+  return (
+    <ul aria-label="Your orders" className="space-y-3 sm:hidden" data-testid="order-cards">
+      {orders.map((order) => (
+        <li key={order._id} className="rounded-2xl border border-ink-100 bg-cream/60 px-4 py-3.5">
+          <div className="flex items-baseline justify-between gap-3">
+            <Link to={`/orders/${encodeURIComponent(order._id)}`} className={`${textLink} min-w-0 break-all`}>
+              {order.orderNumber ?? order._id}
+            </Link>
+            <span className="shrink-0 font-semibold whitespace-nowrap text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
+          </div>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
+            <span className="text-sm text-ink-600">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</span>
+            <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
+              {STATUS_LABELS[order.status] ?? order.status}
+            </span>
+          </div>
+          {order.trackingNumber ? (
+            <p className="mt-2 text-sm break-words text-ink-600">
+              Tracking {order.trackingNumber}
+              {order.carrier ? ` (${order.carrier})` : ''}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
