@@ -64,7 +64,7 @@ describe('security headers: sandbox payments (the development default)', () => {
       expect(policy.get('default-src')).toEqual(["'self'"]);
       expect(policy.get('frame-src')).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(policy.get('img-src')).toEqual(["'self'"]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'blob:']);
       expect(policy.get('connect-src')).toEqual(["'self'"]);
       expect(policy.has('upgrade-insecure-requests')).toBe(false); // http://localhost: upgrading would break it
       expect(String(res.headers['content-security-policy'])).not.toContain('razorpay');
@@ -96,7 +96,7 @@ describe('security headers: sandbox payments (the development default)', () => {
     const policy = csp(page);
     expectNoInlineScript(policy);
     expect(policy.get('script-src')).toEqual(["'self'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'data:']);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]); // Swagger UI adds a <style> element
     const scripts = page.body.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
@@ -171,7 +171,7 @@ describe('security headers: Razorpay payments, HTTPS and a CDN for stored photos
       'https://lumberjack.razorpay.com',
       'https://lumberjack-metrics.razorpay.com',
     ]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'https://media.framewala.in', 'https://cdn.razorpay.com']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'blob:', 'https://media.framewala.in', 'https://cdn.razorpay.com']);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'self'", 'https://api.razorpay.com']);
@@ -196,8 +196,8 @@ describe('the policy itself', () => {
   it('adds the media origin only when stored photos come from another origin', () => {
     const local = contentSecurityPolicy({ provider: 'sandbox', mediaUrl: undefined, publicUrl: 'http://localhost:3000' });
     const cdn = contentSecurityPolicy({ provider: 'sandbox', mediaUrl: 'https://cdn.example.com/bucket/path', publicUrl: 'https://shop.example.com' });
-    expect(local['img-src']).toEqual(["'self'"]);
-    expect(cdn['img-src']).toEqual(["'self'", 'https://cdn.example.com']);
+    expect(local['img-src']).toEqual(["'self'", 'blob:']);
+    expect(cdn['img-src']).toEqual(["'self'", 'blob:', 'https://cdn.example.com']);
     for (const origin of razorpayOrigins) expect(JSON.stringify(cdn)).not.toContain(origin);
     expect(local['upgrade-insecure-requests']).toBeUndefined();
     expect(cdn['upgrade-insecure-requests']).toEqual([]);

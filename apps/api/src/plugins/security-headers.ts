@@ -56,7 +56,9 @@ export function contentSecurityPolicy(input: SecurityPolicyInput): CspDirectives
     'script-src-attr': ["'none'"],
     // Razorpay's checkout.js adds its overlay to our page and may style it inline; styles cannot run code.
     'style-src': ["'self'", ...(razorpay ? ["'unsafe-inline'"] : [])],
-    'img-src': ["'self'", ...media, ...(razorpay ? RAZORPAY_CSP.img : [])],
+    // blob: shows a photo chosen on this device before anything is sent (the crop test page); only our own scripts
+    // can mint a blob: URL, and an image cannot run code.
+    'img-src': ["'self'", 'blob:', ...media, ...(razorpay ? RAZORPAY_CSP.img : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...media, ...(razorpay ? RAZORPAY_CSP.connect : [])],
     'frame-src': razorpay ? [...RAZORPAY_CSP.frame] : ["'none'"],
