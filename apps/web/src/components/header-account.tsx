@@ -90,12 +90,13 @@ function UserMenu({ session }: { session: Session }) {
   };
 
   return (
-    <div {...rootProps} className="relative ml-1 md:ml-3">
+    <div {...rootProps} className="relative ml-1 min-w-0 md:ml-3">
       <button
         {...buttonProps}
+        // Shrinks with the header on a narrow phone (the first name is cut with an ellipsis), never past 14rem.
         aria-label={`Account menu for ${firstName}`}
         onClick={() => setOpen((value) => !value)}
-        className={`inline-flex min-h-11 max-w-[10.5rem] items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-[0.95rem] font-medium transition-colors sm:max-w-[14rem] sm:pr-3 ${
+        className={`inline-flex min-h-11 max-w-full items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-[0.95rem] font-medium transition-colors sm:max-w-[14rem] sm:pr-3 ${
           open ? 'bg-saffron-50 text-saffron-800' : 'text-ink-800 hover:bg-ink-100/70'
         }`}
       >

@@ -183,7 +183,7 @@ function CropWorkbench({ photo }: { photo: LocalPhoto }) {
         </section>
 
         <section className="rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
-          <label htmlFor={sizeId} className="text-lg font-semibold">
+          <label htmlFor={sizeId} className="font-serif text-lg font-semibold text-ink-900">
             Print size
           </label>
           <select

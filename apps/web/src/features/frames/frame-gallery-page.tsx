@@ -90,7 +90,7 @@ function FrameSetSection({ set }: { set: FrameSet }) {
             {set.frames.length === 1 ? 'finish' : 'finishes'}
           </p>
         </div>
-        <p className="text-right text-ink-700">
+        <p className="text-ink-700 sm:text-right">
           <span className="font-semibold text-ink-900 tabular-nums" data-testid="frame-rate">
             {formatInr(rate)} per sq in
           </span>
@@ -99,7 +99,7 @@ function FrameSetSection({ set }: { set: FrameSet }) {
           </span>
         </p>
       </div>
-      <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-5 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {set.frames.map((frame) => (
           <li key={frame._id}>
             <FinishCard frame={frame} mouldingIn={set.sizeInInches} />
