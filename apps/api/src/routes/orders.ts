@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, ShopError } from '@framewala/domain';
+import { errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder } from '../services/orders/create';
@@ -10,7 +10,7 @@ import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 
-const id = z.string().trim().min(1).max(200);
+const id = textIdSchema(200);
 const inches = z.number().finite().nonnegative().max(1000);
 
 /** API.md's create-order body, extended by the issue 6 contract. Names and prices are the client's: only ids count. */
@@ -152,7 +152,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           summary: 'One of your orders (by order number) with its snapshot, payment and status history',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          params: z.object({ id: z.string().min(1).max(40) }),
+          params: z.object({ id: textIdSchema(40) }),
           response: { 200: z.object({ order: orderDetailSchema }), ...errors(401, 404) },
         },
         preHandler: requireUser,
