@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { createOrder } from '../services/orders/create';
+import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { getOrder, listOrders } from '../services/orders/read';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../services/orders/snapshot-schemas';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
@@ -89,7 +89,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key answers with the same order (200 instead of 201). 429 over 30 orders in 10 minutes per account.',
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account.',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           body: createOrderBodySchema,
@@ -126,6 +126,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           },
           key,
           request.sessionToCheck?.sessionVersion ?? null,
+          key === undefined ? null : idempotencyBodyHash(b),
         );
         return reply.status(replayed ? 200 : 201).send(order);
       },
