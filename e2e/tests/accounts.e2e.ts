@@ -86,7 +86,7 @@ async function expectNoSideScroll(page: Page) {
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
 
-test('sign up, sign out and sign in again', async ({ page }, testInfo) => {
+test('sign up, sign out and sign in again', async ({ page, request }, testInfo) => {
   const project = testInfo.project.name;
   const email = uniqueEmail(project, 'asha');
 
@@ -115,12 +115,15 @@ test('sign up, sign out and sign in again', async ({ page }, testInfo) => {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
   await shot(page, 'header-account-menu', project, false);
 
+  const token = await page.evaluate(() => localStorage.getItem('framewala.token'));
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => [localStorage.getItem('framewala.token'), localStorage.getItem('framewala.user')])).toEqual([
     null,
     null,
   ]);
+  // Signing out ended the session on the server too: the old token is refused.
+  await expect.poll(async () => (await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

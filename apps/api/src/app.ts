@@ -10,7 +10,8 @@ import type { Config } from './config/env';
 import type { AppContext } from './context';
 import { runMigrations, type Database } from './db/client';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { bodyTimeoutPlugin, DEFAULT_BODY_TIMEOUT_MS } from './plugins/body-timeout';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
@@ -55,7 +56,18 @@ export interface AppOptions {
   /** Rate limits: sign-in, sign-up and password reset (defaults in routes/accounts.ts), uploads, crops and orders
    * (defaults in services/rate-limit.ts). Tests lower them. */
   rateLimits?: Partial<AccountRateLimits & ShopRateLimits>;
+  /** How long a buffered (JSON) request body may take to arrive, in ms (default 30 s; tests lower it). */
+  bodyTimeoutMs?: number;
 }
+
+/**
+ * Server-wide connection timeouts. The request line and headers must arrive within HEADERS_TIMEOUT_MS; an idle
+ * kept-alive connection closes after KEEP_ALIVE_TIMEOUT_MS (above the 60 s idle timeout of common load balancers,
+ * so the balancer closes first). There is no overall request timeout: a photo upload may take an hour; JSON bodies
+ * have their own (plugins/body-timeout.ts) and uploads their idle rules.
+ */
+export const HEADERS_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 
 /** Builds the one server: the JSON API under /api, stored media under /media, and the web app everywhere else. */
@@ -70,6 +82,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: 0,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
+    // Answers Node and Fastify give before any route runs, in the error catalogue's shape.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sendAppShell: hasWeb && webDist ? (reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', webDist) : undefined,
   });
   await app.register(securityHeadersPlugin, { config });
+  await app.register(bodyTimeoutPlugin, { timeoutMs: opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS });
 
   if (opts.prepareDatabase !== false) {
     await runMigrations(database);

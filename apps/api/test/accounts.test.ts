@@ -243,24 +243,41 @@ describe('hostile bodies', () => {
 
   it('answers malformed JSON, __proto__, wrong types and huge bodies with 4xx, never 5xx', async () => {
     const json = { 'content-type': 'application/json' };
+    // Each from its own address: the per-address limits count every request, bad ones included.
+    let n = 0;
+    const nextIp = () => `10.99.${Math.floor(n / 250)}.${(n++ % 250) + 1}`;
     for (const url of routes) {
       const bad = [
-        await client.inject({ method: 'POST', url, headers: json, payload: '{"email":' }),
-        await client.inject({ method: 'POST', url, headers: json, payload: '{"__proto__":{"admin":true},"email":"a@example.in"}' }),
-        await client.inject({ method: 'POST', url, headers: json, payload: '{"constructor":{"prototype":{"admin":true}}}' }),
-        await client.inject({ method: 'POST', url, headers: json, payload: '[1,2,3]' }),
-        await client.inject({ method: 'POST', url, headers: json, payload: '"text"' }),
-        await client.inject({ method: 'POST', url, headers: json, payload: '' }),
-        await client.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: 'hello' }),
+        await client.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: json, payload: '{"email":' }),
         await client.inject({
           method: 'POST',
           url,
+          remoteAddress: nextIp(),
+          headers: json,
+          payload: '{"__proto__":{"admin":true},"email":"a@example.in"}',
+        }),
+        await client.inject({
+          method: 'POST',
+          url,
+          remoteAddress: nextIp(),
+          headers: json,
+          payload: '{"constructor":{"prototype":{"admin":true}}}',
+        }),
+        await client.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: json, payload: '[1,2,3]' }),
+        await client.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: json, payload: '"text"' }),
+        await client.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: json, payload: '' }),
+        await client.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: { 'content-type': 'text/plain' }, payload: 'hello' }),
+        await client.inject({
+          method: 'POST',
+          url,
+          remoteAddress: nextIp(),
           headers: json,
           payload: JSON.stringify({ email: `${'a'.repeat(2 * 1024 * 1024)}@example.in` }),
         }),
         await client.inject({
           method: 'POST',
           url,
+          remoteAddress: nextIp(),
           headers: json,
           payload: JSON.stringify({ email: `${'a'.repeat(300)}@example.in`, password: 'p'.repeat(100_000), token: 't'.repeat(100_000) }),
         }),

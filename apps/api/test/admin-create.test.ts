@@ -86,6 +86,7 @@ describe('admin:create against DATABASE_URL', () => {
       [['--email'], /--email/],
       [['--email', 'not-an-email'], /--email: Enter a valid e-mail address/],
       [['--email', 'a@example.in', '--password', 'short'], /--password: Use at least 8 characters/],
+      [['--email', 'a@example.in', '--password', 'password123'], /--password: This password is too common/],
       [['--email', 'a@example.in', '--mobile', '12'], /--mobile: Enter a valid phone number/],
       [['--email', 'a@example.in', '--first-name', 'x'.repeat(61)], /--first-name: use at most 60 characters/],
       [['--email', 'a@example.in', '--role', 'admin'], /Unknown option '--role'/],

@@ -6,6 +6,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN } from './india';
+import { BIDI_CONTROL_MESSAGE, hasBidiControl, textIdSchema } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -31,16 +32,24 @@ export const ADDRESS_SAVE_FAILED_MESSAGE = 'Failed to save address. Please try a
 /** No control characters (newlines, NUL…) in one-line text. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
 
+/** One line of plain text: no control characters, no bidi controls (names and addresses must read as they are). */
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
     .max(max, `Use at most ${max} characters`)
-    .regex(ONE_LINE, 'Use one line of plain text');
+    .regex(ONE_LINE, 'Use one line of plain text')
+    .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE);
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `Use at most ${max} characters`).regex(ONE_LINE, 'Use one line of plain text').default('');
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .regex(ONE_LINE, 'Use one line of plain text')
+    .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE)
+    .default('');
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailSchema = z
@@ -51,11 +60,25 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, { message: 'This e-mail address is too long', abort: true })
   .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
-/** A new password: 8 to 128 characters, kept exactly as typed. */
+export const WHITESPACE_PASSWORD_MESSAGE = 'Use letters, digits or symbols, not only spaces';
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose another one.';
+
+/**
+ * How a password is compared with a list of common passwords: without surrounding spaces and in lower case, so that
+ * 'Password' and ' password ' count as 'password'.
+ */
+export const normalizeForCommonCheck = (password: string): string => password.trim().toLowerCase();
+
+/**
+ * A new password: 8 to 128 characters, not only spaces, kept exactly as typed. It must also not be a common password;
+ * the list (tens of thousands of entries) is too big for the web app, so the API checks it and answers
+ * COMMON_PASSWORD_MESSAGE, which the forms show as is.
+ */
 export const newPasswordSchema = z
   .string({ error: 'Enter a password' })
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((v) => v.trim() !== '', WHITESPACE_PASSWORD_MESSAGE);
 
 /** Whether a phone number is valid (India when it has no country code). */
 export function isValidPhone(value: string): boolean {
@@ -184,7 +207,7 @@ export const addressSchema = z
   .strict();
 
 /** POST /api/add-address body. */
-export const addAddressBodySchema = z.object({ userId: z.string().min(1).max(100), address: addressSchema }).strict();
+export const addAddressBodySchema = z.object({ userId: textIdSchema(100), address: addressSchema }).strict();
 
 /** A saved address as the API returns it (the same fields, normalised). */
 export const savedAddressSchema = z.object({

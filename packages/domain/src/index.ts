@@ -11,6 +11,7 @@ export * from './print-quality';
 export * from './print-file';
 export * from './editor';
 export * from './errors';
+export * from './text';
 export * from './schemas';
 export * from './india';
 export * from './account-schemas';

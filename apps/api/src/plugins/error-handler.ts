@@ -1,13 +1,108 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CATALOGUE, ShopError } from '@framewala/domain';
+import { ERROR_CATALOGUE, errorBody, ShopError, type ErrorCode } from '@framewala/domain';
 
 /** PostgreSQL and network error codes that mean "the database is unreachable right now", not "you sent bad data". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 
+/**
+ * The error and the errors it wraps (`cause`): a query builder or a service may wrap the driver's error, whose code
+ * is what tells what happened.
+ */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
+    yield current as { code?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 function isUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) || /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * PostgreSQL refused a character its text cannot hold (22021: NUL, or bytes that are not UTF-8). The shared schemas
+ * refuse NUL first; this is the net for a string that reached a query another way.
+ */
+function isUnstorableCharacter(error: unknown): boolean {
+  for (const e of causes(error)) if (e.code === '22021') return true;
+  return false;
+}
+
+/** The catalogue's code for an HTTP status that a framework or plugin answered with (an unknown 4xx becomes 400). */
+const CODE_FOR_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_FOR_STATUS[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/**
+ * Node's own answers to a request it could not parse (headers too large, a malformed request line, a request that
+ * timed out), in the catalogue's shape. Given to Fastify as `clientErrorHandler`.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'BAD_REQUEST';
+  const message = code === 'BAD_REQUEST' ? 'The request could not be read: it is not valid HTTP.' : ERROR_CATALOGUE[code].message;
+  const status = ERROR_CATALOGUE[code].status;
+  const body = JSON.stringify(errorBody(code, message));
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Errors Fastify answers before any route runs (a URL whose escapes do not decode, such as `%c0%ae`; a path parameter
+ * longer than the router takes), in the catalogue's shape. Given to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send(errorBody('BAD_REQUEST', 'The address of the request is not valid.'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(errorBody('URI_TOO_LONG'));
+    return;
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = codeForStatus(status);
+    void reply.status(ERROR_CATALOGUE[code].status).send(errorBody(code));
+    return;
+  }
+  request.log.error({ code: error.code }, 'framework error');
+  void reply.status(500).send(errorBody('INTERNAL'));
 }
 
 /** File-system errors that mean the disk cannot take or give files now (full, read-only, not allowed, failing). */
@@ -70,6 +165,11 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: 'This content type is not accepted here; send application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
+    if (isUnstorableCharacter(error)) {
+      return reply
+        .status(400)
+        .send({ message: 'The request contains a character that cannot be stored, such as NUL.', code: 'BAD_REQUEST' });
+    }
     if (isStorageFailure(error)) {
       request.log.error({ err: error }, 'storage unavailable');
       return reply.status(503).send({ message: ERROR_CATALOGUE.STORAGE_UNAVAILABLE.message, code: 'STORAGE_UNAVAILABLE' });
@@ -80,8 +180,12 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     }
     const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      return reply.status(status).send({ message: error.message.replace(/^FST_\w+:?\s*/, ''), code });
+      // Fastify's and its plugins' own 4xx (a static file refused, a malformed header…): the catalogue's code and
+      // status; Fastify's message when it says more than the status alone.
+      const code = codeForStatus(status);
+      const own =
+        typeof fastifyError.code === 'string' && fastifyError.code.startsWith('FST_') ? error.message.replace(/^FST_\w+:?\s*/, '') : '';
+      return reply.status(ERROR_CATALOGUE[code].status).send(errorBody(code, own || undefined));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: ERROR_CATALOGUE.INTERNAL.message, code: 'INTERNAL' });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   currentUserResponseSchema,
   errorBodySchema,
@@ -22,21 +23,37 @@ import { findAddress } from '../services/addresses';
 import {
   createPasswordReset,
   deleteOldPasswordResets,
+  endSessions,
   findUserById,
   logIn,
   publicUser,
   registerUser,
   resetPassword,
 } from '../services/auth/accounts';
+import { assertUncommonPassword } from '../services/auth/common-passwords';
 import { dummyPasswordHash } from '../services/auth/passwords';
 import { passwordResetEmail } from '../services/auth/reset-email';
+import {
+  clearSignInFailures,
+  DEFAULT_SIGN_IN_DELAY,
+  deleteOldSignInFailures,
+  recordSignInFailure,
+  signInKey,
+  signInWaitSeconds,
+  type SignInDelayRule,
+} from '../services/auth/sign-in-failures';
 import { mailFor } from '../services/mail';
 import { deleteExpiredRateLimits, rateLimit, type RateLimitRule } from '../services/rate-limit';
 
-/** Rate limits of the account routes (docs/decisions/014-accounts-and-sessions.md). Tests pass smaller ones to buildApp. */
+/**
+ * Rate limits of the account routes (docs/decisions/014-accounts-and-sessions.md, 039-sign-in-limits-and-sessions.md).
+ * Per-address limits count every request and run before the body is read (onRequest), so a body that never finishes
+ * still counts. Tests pass smaller ones to buildApp.
+ */
 export interface AccountRateLimits {
   loginPerIp: RateLimitRule;
-  loginPerEmail: RateLimitRule;
+  /** Failed sign-ins on one account from one address slow further attempts from there down progressively. */
+  loginFailureDelay: SignInDelayRule;
   registerPerIp: RateLimitRule;
   forgotPasswordPerIp: RateLimitRule;
   forgotPasswordPerEmail: RateLimitRule;
@@ -49,7 +66,7 @@ const HOUR = 60 * MINUTE;
 export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   // Per IP limits stay generous: Indian mobile networks put many customers behind one address (carrier NAT).
   loginPerIp: { limit: 50, windowSeconds: 15 * MINUTE },
-  loginPerEmail: { limit: 10, windowSeconds: 15 * MINUTE },
+  loginFailureDelay: DEFAULT_SIGN_IN_DELAY,
   registerPerIp: { limit: 20, windowSeconds: HOUR },
   forgotPasswordPerIp: { limit: 10, windowSeconds: HOUR },
   forgotPasswordPerEmail: { limit: 5, windowSeconds: HOUR },
@@ -74,6 +91,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
     await ctx.jobs.define(CLEANUP_QUEUE);
     await ctx.jobs.work(CLEANUP_QUEUE, async () => {
       await deleteExpiredRateLimits(db);
+      await deleteOldSignInFailures(db, rules.loginFailureDelay);
       await deleteOldPasswordResets(db);
     });
     if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
@@ -117,9 +135,10 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
           body: registerBodySchema,
           response: { 201: registerResponseSchema, ...errors(400, 409, 429) },
         },
-        preHandler: [rateLimit(db, { key: byIp('register'), ...rules.registerPerIp, message: TOO_MANY_SIGN_UPS })],
+        onRequest: [rateLimit(db, { key: byIp('register'), ...rules.registerPerIp, message: TOO_MANY_SIGN_UPS })],
       },
       async (request, reply) => {
+        assertUncommonPassword(request.body.password);
         const user = await registerUser(db, request.body);
         return reply.status(201).send({ message: REGISTER_SUCCESS_MESSAGE, user });
       },
@@ -131,19 +150,48 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         schema: {
           summary: 'Sign in with e-mail (userName) and password',
           description:
-            '`rememberMe` gives a 30-day session, otherwise 12 hours. A wrong password and an unknown e-mail get the same 401. Rate limited per IP and per e-mail.',
+            '`rememberMe` gives a 30-day session, otherwise 12 hours. A wrong password and an unknown e-mail get the same 401. Rate limited per IP (every attempt); failed attempts on one account from one address make that address wait progressively longer (429 with Retry-After), without affecting other addresses.',
           tags: ['accounts'],
           body: loginBodySchema,
           response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
         },
-        preHandler: [
-          rateLimit(db, { key: byIp('login'), ...rules.loginPerIp, message: TOO_MANY_SIGN_INS }),
-          rateLimit(db, { key: byBodyEmail('login', 'userName'), ...rules.loginPerEmail, message: TOO_MANY_SIGN_INS }),
-        ],
+        onRequest: [rateLimit(db, { key: byIp('login'), ...rules.loginPerIp, message: TOO_MANY_SIGN_INS })],
       },
-      async (request) => {
-        const { token, user } = await logIn(db, ctx.config.auth.jwtSecret, request.body);
-        return { token, user, message: LOGIN_SUCCESS_MESSAGE } as const;
+      async (request, reply) => {
+        const failureKey = signInKey(request.body.userName, request.ip);
+        const wait = await signInWaitSeconds(db, failureKey, rules.loginFailureDelay);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new ShopError('RATE_LIMITED', TOO_MANY_SIGN_INS, { retryAfterSeconds: wait });
+        }
+        try {
+          const { token, user } = await logIn(db, ctx.config.auth.jwtSecret, request.body);
+          await clearSignInFailures(db, failureKey);
+          return { token, user, message: LOGIN_SUCCESS_MESSAGE } as const;
+        } catch (error) {
+          if (error instanceof ShopError && error.code === 'INVALID_CREDENTIALS')
+            await recordSignInFailure(db, failureKey, rules.loginFailureDelay);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/logout',
+      {
+        schema: {
+          summary: 'Sign out: ends the session on the server',
+          description:
+            "The token stops working at once, and so does every other session of the account (the account's session version goes up). 204 without a body; without a token, 401.",
+          tags: ['accounts'],
+          security: [{ bearerAuth: [] }],
+          response: { 204: z.null().describe('Signed out'), ...errors(401) },
+        },
+        preHandler: requireUser,
+      },
+      async (request, reply) => {
+        await endSessions(db, userIdOf(request));
+        return reply.status(204).send(null);
       },
     );
 
@@ -177,10 +225,8 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
           body: forgotPasswordBodySchema,
           response: { 202: messageResponseSchema, ...errors(400, 429) },
         },
-        preHandler: [
-          rateLimit(db, { key: byIp('forgot'), ...rules.forgotPasswordPerIp, message: TOO_MANY_RESETS }),
-          rateLimit(db, { key: byBodyEmail('forgot', 'email'), ...rules.forgotPasswordPerEmail, message: TOO_MANY_RESETS }),
-        ],
+        onRequest: [rateLimit(db, { key: byIp('forgot'), ...rules.forgotPasswordPerIp, message: TOO_MANY_RESETS })],
+        preHandler: [rateLimit(db, { key: byBodyEmail('forgot', 'email'), ...rules.forgotPasswordPerEmail, message: TOO_MANY_RESETS })],
       },
       async (request, reply) => {
         // The answer must not tell whether the e-mail has an account, not even by its timing: the look-up, the token
@@ -203,9 +249,10 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
           body: resetPasswordBodySchema,
           response: { 200: messageResponseSchema, ...errors(400, 429) },
         },
-        preHandler: [rateLimit(db, { key: byIp('reset'), ...rules.resetPasswordPerIp, message: TOO_MANY_RESETS })],
+        onRequest: [rateLimit(db, { key: byIp('reset'), ...rules.resetPasswordPerIp, message: TOO_MANY_RESETS })],
       },
       async (request) => {
+        assertUncommonPassword(request.body.password);
         await resetPassword(db, request.body.token, request.body.password);
         return { message: RESET_PASSWORD_SUCCESS_MESSAGE };
       },

@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   getAddressResponseSchema,
   ShopError,
+  textIdSchema,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
@@ -47,7 +48,7 @@ export const addressesRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           summary: "The signed-in customer's saved address (null when none)",
           tags: ['accounts'],
           security: [{ bearerAuth: [] }],
-          params: z.object({ userId: z.string().min(1).max(100) }),
+          params: z.object({ userId: textIdSchema(100) }),
           response: { 200: getAddressResponseSchema, ...errors(401, 403) },
         },
         preHandler: requireUser,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ShopError } from '@framewala/domain';
+import { errorBodySchema, ShopError, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { eq } from 'drizzle-orm';
 import { printFiles } from '../db/schema';
@@ -16,7 +16,7 @@ import { StoredFileNotFoundError } from '../services/storage';
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 const TAGS = ['admin'];
 const SECURITY = [{ bearerAuth: [] }];
-const params = z.object({ id: z.string().trim().min(1).max(100).describe('The order number') });
+const params = z.object({ id: textIdSchema(100).describe('The order number') });
 const rebuildBody = z
   .object({
     format: z

@@ -2,7 +2,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, ShopError } from '@framewala/domain';
+import { errorBodySchema, ORDER_STATUSES, plainTextSchema, ShopError, textIdSchema } from '@framewala/domain';
 import { FRAME_PARTS, type FramePart } from '../catalogue/frame-art';
 import type { FrameMaterial } from '../catalogue/frame-finishes';
 import type { AppContext } from '../context';
@@ -36,12 +36,12 @@ import {
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 const TAGS = ['admin'];
 const SECURITY = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+const idParams = z.object({ id: textIdSchema(200) });
 
 const listQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
-    q: z.string().trim().max(100).optional(),
+    q: plainTextSchema(100).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })

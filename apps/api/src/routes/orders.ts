@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, ShopError } from '@framewala/domain';
+import { errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { createOrder } from '../services/orders/create';
+import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { getOrder, listOrders } from '../services/orders/read';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../services/orders/snapshot-schemas';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 
-const id = z.string().trim().min(1).max(200);
+const id = textIdSchema(200);
 const inches = z.number().finite().nonnegative().max(1000);
 
 /** API.md's create-order body, extended by the issue 6 contract. Names and prices are the client's: only ids count. */
@@ -89,7 +89,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key answers with the same order (200 instead of 201). 429 over 30 orders in 10 minutes per account.',
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account.',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           body: createOrderBodySchema,
@@ -126,6 +126,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           },
           key,
           request.sessionToCheck?.sessionVersion ?? null,
+          key === undefined ? null : idempotencyBodyHash(b),
         );
         return reply.status(replayed ? 200 : 201).send(order);
       },
@@ -152,7 +153,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           summary: 'One of your orders (by order number) with its snapshot, payment and status history',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          params: z.object({ id: z.string().min(1).max(40) }),
+          params: z.object({ id: textIdSchema(40) }),
           response: { 200: z.object({ order: orderDetailSchema }), ...errors(401, 404) },
         },
         preHandler: requireUser,

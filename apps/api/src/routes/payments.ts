@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@framewala/domain';
+import { errorBodySchema, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { sendOrderConfirmation } from '../services/orders/confirmation';
@@ -10,7 +10,7 @@ import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
 import { PAYMENT_VERIFIED_MESSAGE, verifyPayment } from '../services/payments/verify';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
-const providerId = z.string().trim().min(1).max(100);
+const providerId = textIdSchema(100);
 
 export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async function paymentsPlugin(app) {

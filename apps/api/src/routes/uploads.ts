@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, UPLOAD_HINT, uploadClaimResponseSchema, uploadListSchema, uploadSchema } from '@framewala/domain';
+import { errorBodySchema, textIdSchema, UPLOAD_HINT, uploadClaimResponseSchema, uploadListSchema, uploadSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { CLAIM_HEADER, requiredClaimHash, viewerOf } from '../services/uploads/access';
@@ -28,7 +28,7 @@ import {
 const claimHeaders = z
   .object({ [CLAIM_HEADER]: z.string().optional().describe('The browser’s anonymous upload claim (required when not signed in)') })
   .loose();
-const idParams = z.object({ id: z.string().describe('The upload id') });
+const idParams = z.object({ id: textIdSchema(200).describe('The upload id') });
 // Any numbers pass here so that a rectangle of the wrong size or place gets 422 CROP_OUTSIDE_IMAGE from the rule
 // (whole pixels, x/y ≥ 0, width/height ≥ 1, inside the photo); a body that is not four numbers gets 400.
 const px = (what: string) => z.number().describe(what);

@@ -50,18 +50,33 @@ describe('header account corner', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
   });
 
-  it('Logout clears the token and the user, keeps the order in progress and goes home', async () => {
+  it('Logout ends the session on the server, clears the token and the user, keeps the order in progress and goes home', async () => {
     signInAs();
+    const token = window.localStorage.getItem('framewala.token');
     window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: { _id: 'p1' } }));
-    mockApi({ 'GET /api/user': userAnswer() });
+    const api = mockApi({ 'GET /api/user': userAnswer(), 'POST /api/logout': { status: 204 } });
     const { user, router } = renderRoute('/about-us');
     await user.click(await header().findByRole('button', { name: 'Account menu for Asha' }));
     await user.click(header().getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/logout')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/logout')[0]?.headers.authorization).toBe(`Bearer ${token}`);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem('framewala.token')).toBeNull();
     expect(window.localStorage.getItem('framewala.user')).toBeNull();
     expect(window.localStorage.getItem(ORDER_STORAGE_KEY)).not.toBeNull();
+    expect(await header().findByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  it('Logout signs this browser out even when the server cannot be reached', async () => {
+    signInAs();
+    mockApi({ 'GET /api/user': userAnswer(), 'POST /api/logout': () => Promise.reject(new TypeError('offline')) });
+    const { user, router } = renderRoute('/about-us');
+    await user.click(await header().findByRole('button', { name: 'Account menu for Asha' }));
+    await user.click(header().getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession()).toBeNull();
     expect(await header().findByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { refreshSessionUser } from '../features/auth/api';
+import { logOutOnServer, refreshSessionUser } from '../features/auth/api';
 import { showToast } from '../features/account/toast-store';
 import { ToastViewport } from '../features/account/toast-viewport';
-import { clearSession, displayFirstName, getSession, saveSessionUser, useSession, type Session } from '../lib/auth';
+import { clearSession, displayFirstName, getSession, getToken, saveSessionUser, useSession, type Session } from '../lib/auth';
 import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
 import { primaryButton } from './button-styles';
 import { ChevronDownIcon } from './icons';
@@ -83,6 +83,9 @@ function UserMenu({ session }: { session: Session }) {
 
   const logout = () => {
     setOpen(false);
+    // The server ends the session (the request carries the token read now); this browser forgets it at once.
+    const token = getToken();
+    if (token) void logOutOnServer(token);
     clearSession();
     queryClient.removeQueries({ queryKey: ['account'] });
     showToast('You have signed out.', { tone: 'info' });

@@ -131,7 +131,10 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Idempotency-Key per user: the same key answers with the same order. */
+/**
+ * Idempotency-Key per user: the same key answers with the same order. `body_hash` is a SHA-256 of the request body
+ * the key was first used with: the same key with another body is refused (null on keys stored before it was kept).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -142,6 +145,7 @@ export const idempotencyKeys = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    bodyHash: text('body_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema, phoneSchema } from '@framewala/domain';
+import { COMMON_PASSWORD_MESSAGE, emailSchema, NAME_MAX_LENGTH, newPasswordSchema, phoneSchema } from '@framewala/domain';
 import { connectDatabase, runMigrations, type Database } from '../../db/client';
 import { DataDirInUseError, lockDataDir } from '../../db/data-dir-lock';
 import { startEmbeddedPostgres } from '../../db/embedded';
 import { isProcessAlive } from '../../db/process-alive';
 import { users } from '../../db/schema';
+import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 
 /**
@@ -78,6 +79,7 @@ export function parseAdminArgs(argv: string[]): AdminInput | 'help' {
   if (typeof values.email !== 'string') throw new UsageError('--email is required.');
   const email = check(emailSchema, values.email, '--email');
   const password = values.password === undefined ? undefined : check(newPasswordSchema, values.password, '--password');
+  if (password !== undefined && isCommonPassword(password)) throw new UsageError(`--password: ${COMMON_PASSWORD_MESSAGE}`);
   const firstName = check(nameSchema('--first-name'), values['first-name'] ?? 'Admin', '--first-name') || 'Admin';
   const lastName = check(nameSchema('--last-name'), values['last-name'] ?? '', '--last-name');
   const mobile = values.mobile === undefined || values.mobile === '' ? '' : check(phoneSchema, values.mobile, '--mobile');

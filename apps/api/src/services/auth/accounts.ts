@@ -138,6 +138,17 @@ export async function resetPassword(database: Database, token: string, password:
   });
 }
 
+/**
+ * Ends every session of the account (signing out): the session version goes up, so every token signed before,
+ * the one used to sign out included, is refused from now on.
+ */
+export async function endSessions(database: Database, userId: string): Promise<void> {
+  await database.db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
 /** Deletes reset tokens a day after they expired (run from a scheduled job). */
 export async function deleteOldPasswordResets(database: Database): Promise<number> {
   const { rowCount } = await database.pool.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);

@@ -67,7 +67,7 @@ export async function verifySession(secret: string, token: string): Promise<Veri
     return undefined;
   }
   const session = await verifySessionSignature(secret, token);
-  if (session && session.expiresAtMs !== undefined) {
+  if (session) {
     if (!known) verifiedTokens.set(secret, (known = new Map()));
     if (known.size >= MAX_VERIFIED) known.clear();
     known.set(token, { session: session.session, expiresAtMs: session.expiresAtMs });
@@ -78,16 +78,20 @@ export async function verifySession(secret: string, token: string): Promise<Veri
 async function verifySessionSignature(
   secret: string,
   token: string,
-): Promise<{ session: VerifiedSession; expiresAtMs: number | undefined } | undefined> {
+): Promise<{ session: VerifiedSession; expiresAtMs: number } | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+    // A token without an expiry would be valid for ever: `exp` (and `sub`) must be there.
+    const { payload } = await jwtVerify(token, keyFor(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
     const role = payload.role === 'admin' ? 'admin' : payload.role === 'customer' ? 'customer' : undefined;
     const sv = payload.sv ?? 0;
     if (!payload.sub || !role || typeof sv !== 'number' || !Number.isSafeInteger(sv)) return undefined;
-    return {
-      session: { userId: payload.sub, role, sessionVersion: sv },
-      expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : undefined,
-    };
+    if (typeof payload.exp !== 'number') return undefined;
+    return { session: { userId: payload.sub, role, sessionVersion: sv }, expiresAtMs: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
     throw error;

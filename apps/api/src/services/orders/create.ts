@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   customSizeName,
   isValidQuantity,
@@ -38,7 +39,7 @@ export interface CreatedOrder {
 /** What one statement reads for a draft (docs/decisions/032-checkout-round-trips.md); null where a row is missing. */
 interface DraftRows {
   session_version: number | null;
-  replay: { orderId: string; providerOrderId: string; amountPaise: number } | null;
+  replay: ReplayRow | null;
   upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
   size: { id: string; format: string; widthIn: number; heightIn: number; sort: number; label: string | null } | null;
   frame: { finishId: string; finishName: string; setId: string; setName: string; mouldingIn: number; ratePaisePerSqIn: number } | null;
@@ -56,7 +57,7 @@ const READ_DRAFT = {
   name: 'framewala-create-order-read',
   text: `SELECT
   (SELECT session_version FROM users WHERE id = $1) AS session_version,
-  (SELECT json_build_object('orderId', o.id, 'providerOrderId', o.provider_order_id, 'amountPaise', o.amount_paise)
+  (SELECT json_build_object('orderId', o.id, 'providerOrderId', o.provider_order_id, 'amountPaise', o.amount_paise, 'bodyHash', k.body_hash)
      FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2::text) AS replay,
   (SELECT json_build_object('id', u.id, 'ownerUserId', u.owner_user_id, 'deleted', u.deleted_at IS NOT NULL,
           'expired', u.expires_at <= now(), 'status', u.status, 'imageType', u.image_type)
@@ -82,7 +83,7 @@ const READ_DRAFT = {
 const INSERT_ORDER = {
   name: 'framewala-create-order-insert',
   text: `WITH k AS (
-  INSERT INTO idempotency_keys (user_id, key, order_id) SELECT $1, $2::text, $3 WHERE $2::text IS NOT NULL
+  INSERT INTO idempotency_keys (user_id, key, order_id, body_hash) SELECT $1, $2::text, $3, $12::text WHERE $2::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING order_id
 ), o AS (
   INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, currency, quantity, upload_id, line, address,
@@ -98,14 +99,34 @@ SELECT count(*)::int AS inserted FROM o`,
 
 const REPLAY = {
   name: 'framewala-create-order-replay',
-  text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise"
+  text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise", k.body_hash AS "bodyHash"
   FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
 };
 
-const replayed = (row: { orderId: string; providerOrderId: string; amountPaise: number }) => ({
-  order: { id: row.providerOrderId, amount: row.amountPaise, currency: 'INR' as const, orderId: row.orderId },
-  replayed: true,
-});
+interface ReplayRow {
+  orderId: string;
+  providerOrderId: string;
+  amountPaise: number;
+  /** null for keys stored before body hashes were kept. */
+  bodyHash: string | null;
+}
+
+/**
+ * The SHA-256 of a create-order body as the schema parsed it (its keys in the schema's order), stored with the
+ * Idempotency-Key: a retry sends the same body; a different body under the same key is a client bug, refused.
+ */
+export function idempotencyBodyHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+}
+
+/** The earlier order under the same key, when the body is the same; 422 IDEMPOTENCY_KEY_REUSED when it is not. */
+function replayed(row: ReplayRow, bodyHash: string | null) {
+  if (row.bodyHash !== null && bodyHash !== null && row.bodyHash !== bodyHash) throw new ShopError('IDEMPOTENCY_KEY_REUSED');
+  return {
+    order: { id: row.providerOrderId, amount: row.amountPaise, currency: 'INR' as const, orderId: row.orderId },
+    replayed: true,
+  };
+}
 
 /** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem. */
 function priceDraft(
@@ -215,6 +236,7 @@ export async function createOrder(
   input: CreateOrderInput,
   idempotencyKey: string | undefined,
   sessionVersion: number | null = null,
+  bodyHash: string | null = null,
 ): Promise<{ order: CreatedOrder; replayed: boolean }> {
   const { pool } = ctx.database;
   const provider = paymentProviderFor(ctx.config, ctx.database);
@@ -230,7 +252,7 @@ export async function createOrder(
   if (!rows || rows.session_version === null || (sessionVersion !== null && rows.session_version !== sessionVersion)) {
     throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
   }
-  if (rows.replay) return replayed(rows.replay);
+  if (rows.replay) return replayed(rows.replay, bodyHash);
   const { line, amountPaise, uploadId } = priceDraft(userId, input, rows);
   if (input.amount !== amountPaise) {
     throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
@@ -262,18 +284,19 @@ export async function createOrder(
       JSON.stringify(line),
       JSON.stringify(address),
       new Date().toISOString(),
+      bodyHash,
     ],
   });
   if (!inserted?.inserted) {
     // The same Idempotency-Key won by a concurrent request (which has committed by now).
     const {
       rows: [winner],
-    } = await pool.query<{ orderId: string; providerOrderId: string; amountPaise: number }>({
+    } = await pool.query<ReplayRow>({
       ...REPLAY,
       values: [userId, idempotencyKey],
     });
     if (!winner) throw new Error('create-order: the Idempotency-Key is taken but its order is not found');
-    return replayed(winner);
+    return replayed(winner, bodyHash);
   }
   return { order: { id: providerOrder.id, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
 }

@@ -38,6 +38,18 @@ export async function refreshSessionUser(): Promise<SessionUser | null> {
   return toSessionUser(data?.user);
 }
 
+/**
+ * `POST /api/logout` 🔒 → 204: the server ends the session, so the token stops working even if a copy of it remains
+ * somewhere. A token the server already refuses, or no connection, still signs out this browser.
+ */
+export async function logOutOnServer(token: string): Promise<void> {
+  try {
+    await apiRequest('/api/logout', { method: 'POST', token });
+  } catch {
+    // Signed out here all the same; the token then ends at its expiry.
+  }
+}
+
 /** API.md: `POST /api/forgot-password` `{email}` → `202 {message}`, the same whether or not the account exists. */
 export async function requestPasswordReset(email: string): Promise<void> {
   await api.post('/api/forgot-password', { email });

@@ -11,6 +11,19 @@ export function messageOf(error: unknown): string {
   return SOMETHING_WENT_WRONG;
 }
 
+/**
+ * The server's refusal of the password itself (a common password: the list is checked by the API only), to show
+ * under the password field rather than at the top of a long form.
+ */
+export function passwordIssueOf(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'VALIDATION') return undefined;
+  const issues = error.details.issues;
+  if (!Array.isArray(issues)) return undefined;
+  const issue = issues.find((i: unknown) => typeof i === 'object' && i !== null && (i as { path?: unknown }).path === 'password') as
+    { message?: unknown } | undefined;
+  return typeof issue?.message === 'string' ? issue.message : undefined;
+}
+
 /** A one-off message handed to the sign-in page in the navigation state. */
 export type AuthNotice =
   | { kind: typeof SESSION_EXPIRED_NOTICE; email?: undefined }

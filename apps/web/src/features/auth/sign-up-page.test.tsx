@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '@framewala/domain';
 import { getSession } from '../../lib/auth';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER } from '../account/mock-api';
@@ -100,6 +101,31 @@ describe('/signup', () => {
     expect(await main().findByRole('alert')).toHaveTextContent('An account with this e-mail already exists.');
     expect(getSession()).toBeNull();
   });
+
+  it('refuses a password of spaces only before calling the server, and shows the server refusing a common one at the field', async () => {
+    const api = mockApi({
+      'POST /api/register': {
+        status: 400,
+        body: { message: COMMON_PASSWORD_MESSAGE, code: 'VALIDATION', issues: [{ path: 'password', message: COMMON_PASSWORD_MESSAGE }] },
+      },
+    });
+    const { user } = renderRoute('/signup');
+    await fillForm(user, { password: '          ', confirm: '          ' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await main().findByText('Use letters, digits or symbols, not only spaces')).toBeVisible();
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    // Shown under the password field, which gets the focus (the form is long on a phone).
+    expect(await main().findByText(COMMON_PASSWORD_MESSAGE)).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(api.callsTo('POST', '/api/register')).toHaveLength(1);
+    expect(getSession()).toBeNull();
+  }, 30_000); // types two passwords twice: slow on a busy machine
 
   it('goes to sign in (seed) when signing in straight away fails', async () => {
     mockApi({

@@ -17,7 +17,7 @@ import {
   type SignUpFormInput,
   type SignUpFormValues,
 } from './form-schemas';
-import { LOGIN_SUCCESS, messageOf } from './messages';
+import { LOGIN_SUCCESS, messageOf, passwordIssueOf } from './messages';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'mobile'] as const;
 
@@ -41,6 +41,7 @@ export function SignUpPage() {
     register,
     handleSubmit,
     watch,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFormInput, unknown, SignUpFormValues>({ resolver: zodResolver(signUpFormSchema), defaultValues: EMPTY });
 
@@ -59,7 +60,9 @@ export function SignUpPage() {
       try {
         await registerAccount({ firstName: form.firstName, lastName: form.lastName, email, password: form.password, mobile: form.mobile });
       } catch (error) {
-        setServerError(messageOf(error));
+        const passwordIssue = passwordIssueOf(error);
+        if (passwordIssue) setError('password', { message: passwordIssue }, { shouldFocus: true });
+        else setServerError(messageOf(error));
         return;
       }
       // The account exists now; sign in with the same details so a customer mid-order goes straight back to it.
