@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CropRect, FrameSet, ImageType, MotifBorder, SizeGroup } from '@framewala/domain';
 import { ApiError, apiRequest } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError } from '../../lib/xhr-upload';
+import { abortError } from '../../lib/upload-progress';
 import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../upload/upload-api';
 
 const CATALOGUE_STALE_MS = 5 * 60_000;
