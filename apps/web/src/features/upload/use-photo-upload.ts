@@ -119,7 +119,9 @@ export function usePhotoUpload() {
           onProgress: (sent, total) => {
             if (!current()) return;
             const progress = measureProgress(samples, sent, total, Date.now());
-            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress, waiting: false } : prev));
+            // Bytes still moving while the browser says it is offline: keep saying so until it is back.
+            const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress, waiting: prev.waiting && offline } : prev));
           },
           onWaiting: (waiting) => {
             if (!current()) return;

@@ -1,0 +1,494 @@
+/**
+ * `npm run bench:upload`: photo uploads as customers on phone networks make them, through tus (tus-js-client in Node)
+ * and a TCP proxy of the bench's own between client and server that limits the link's rate, adds latency and cuts it.
+ *
+ * 1. Flaky phone link: a ~60 MB JPEG at 20 Mbit/s with 40 ms latency, the connection cut three times. Targets: it
+ *    completes; bytes re-sent ≤ 5 % of the file; time ≤ the ideal (size ÷ link rate) + 3 s per cut.
+ * 2. Many slow customers: 40 uploading at once at 2 Mbit/s each for 60 s (each from its own loopback address, as 40
+ *    phones are). Targets: 0 errors; server peak RSS ≤ 600 MB; no upload stalls for more than 5 s.
+ * 3. The largest photos, no link limit: the 1000 MP JPEG and a ≥ 1.5 GB TIFF through tus. Targets: rendition ready
+ *    ≤ 5 s after the last byte; server peak RSS ≤ 600 MB; ≥ 3× faster than ImageMagick making the same rendition.
+ *    ImageMagick is required: without it the bench fails and says how to install it.
+ *
+ * Inputs are generated in a temporary folder (photo-like noise; the real phone photos in ../shared/photos are used
+ * for the slow customers when present) and removed at the end. BENCH_ONLY=flaky,slow,large runs a subset.
+ * Prints a table, then one line of JSON with the figures and "ok".
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { Upload as TusUpload } from 'tus-js-client';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
+const SHARED_PHOTOS = path.resolve(ROOT, '../shared/photos');
+const MB = 1024 * 1024;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'flaky,slow,large').split(',').map((s) => s.trim()));
+const log = (...args: unknown[]) => console.error('[bench]', ...args);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ─── the link: a TCP proxy limiting rate and latency, and cutting ──────────────────────────────────────────────────
+
+interface LinkOptions {
+  /** Bits per second each way; 0: no limit. */
+  bitsPerSecond: number;
+  /** One-way delay added to every piece, in ms. */
+  latencyMs: number;
+  /** Source address towards the server (a customer's own loopback address). */
+  localAddress?: string;
+}
+
+/** One direction of a link: pieces leave no sooner than `latency` after arriving and no faster than the rate. */
+function pipeLimited(from: net.Socket, to: net.Socket, options: LinkOptions, count: (n: number) => void): void {
+  const queue: Array<{ data: Buffer; due: number }> = [];
+  let queued = 0;
+  let freeAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const pump = () => {
+    timer = undefined;
+    const now = performance.now();
+    while (queue.length > 0) {
+      const head = queue[0]!;
+      const leave = Math.max(head.due, freeAt);
+      if (leave > now) {
+        timer = setTimeout(pump, Math.max(1, leave - now));
+        return;
+      }
+      queue.shift();
+      queued -= head.data.length;
+      freeAt = Math.max(freeAt, now) + (options.bitsPerSecond > 0 ? (head.data.length * 8 * 1000) / options.bitsPerSecond : 0);
+      if (!to.destroyed) to.write(head.data);
+    }
+    if (queued < 64 * 1024 && from.isPaused()) from.resume();
+  };
+  from.on('data', (chunk: Buffer) => {
+    count(chunk.length);
+    // Pieces of at most 16 KB, so the rate is smooth.
+    for (let at = 0; at < chunk.length; at += 16 * 1024) {
+      const data = chunk.subarray(at, at + 16 * 1024);
+      queue.push({ data, due: performance.now() + options.latencyMs });
+      queued += data.length;
+    }
+    if (queued >= 64 * 1024) from.pause();
+    if (!timer) pump();
+  });
+  from.on('end', () => {
+    const finish = () => (queue.length === 0 ? to.end() : setTimeout(finish, 5));
+    finish();
+  });
+}
+
+class Link {
+  readonly sockets = new Set<net.Socket>();
+  /** Bytes the client sent into the link (towards the server). */
+  upBytes = 0;
+  private readonly server: net.Server;
+  port = 0;
+
+  constructor(
+    private readonly target: number,
+    private readonly options: LinkOptions,
+  ) {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect({ port: this.target, host: '127.0.0.1', localAddress: options.localAddress });
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('close', close);
+      upstream.on('close', close);
+      pipeLimited(client, upstream, options, (n) => (this.upBytes += n));
+      pipeLimited(upstream, client, options, () => undefined);
+    });
+  }
+
+  async start(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+    return this.port;
+  }
+
+  /** The train enters a tunnel: every connection through the link is cut at once. */
+  cut(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  async stop(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+// ─── the server ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+async function startServer(work: string): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const until = Date.now() + 180_000;
+  while (!/Framewala is ready/.test(out)) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${out}`);
+    if (Date.now() > until) throw new Error(`the server did not start:\n${out}`);
+    await sleep(200);
+  }
+  return { child, port, dataDir, output: () => out };
+}
+
+async function stopServer(server: Server | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function rssOf(pid: number): { rss: number; hwm: number } {
+  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) / 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Resets the server's peak RSS, then samples it until stopped; answers the peak in MB. */
+function watchMemory(pid: number): () => number {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not allowed here: the samples alone
+  }
+  let peak = 0;
+  const sample = () => {
+    try {
+      peak = Math.max(peak, rssOf(pid).rss);
+    } catch {
+      // the process is gone
+    }
+  };
+  const timer = setInterval(sample, 50);
+  return () => {
+    clearInterval(timer);
+    sample();
+    try {
+      peak = Math.max(peak, rssOf(pid).hwm);
+    } catch {
+      // gone
+    }
+    return round(peak);
+  };
+}
+
+// ─── uploads ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const newClaim = () => randomBytes(32).toString('base64url');
+
+interface Sent {
+  id: string;
+  seconds: number;
+  /** Longest time without progress, in ms. */
+  longestStallMs: number;
+  finishedAt: number;
+}
+
+/** One photo through tus-js-client, to `base` (a link or the server itself). */
+function tusSend(base: string, data: Buffer, name: string, claim: string, onProgress?: (sent: number) => void): Promise<Sent> {
+  const started = performance.now();
+  let last = started;
+  let longestStallMs = 0;
+  return new Promise((resolve, reject) => {
+    const upload = new TusUpload(data, {
+      endpoint: `${base}/api/uploads/tus`,
+      headers: { 'x-upload-claim': claim },
+      metadata: { filename: name, filetype: name.endsWith('.tif') ? 'image/tiff' : 'image/jpeg' },
+      retryDelays: [0, 250, 500, 1000, 2000, 4000],
+      onProgress: (sent) => {
+        const now = performance.now();
+        longestStallMs = Math.max(longestStallMs, now - last);
+        last = now;
+        onProgress?.(sent);
+      },
+      onError: reject,
+      onSuccess: () => {
+        const now = performance.now();
+        resolve({
+          id: upload.url!.split('/').pop()!,
+          seconds: (now - started) / 1000,
+          longestStallMs: Math.max(longestStallMs, now - last),
+          finishedAt: now,
+        });
+      },
+    });
+    upload.start();
+  });
+}
+
+async function waitUntilReady(port: number, id: string, claim: string): Promise<number> {
+  for (;;) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/uploads/${id}`, { headers: { 'x-upload-claim': claim } });
+    const body = (await res.json()) as { status?: string };
+    if (body.status === 'ready') return performance.now();
+    if (body.status === 'failed' || res.status >= 400) throw new Error(`upload ${id} did not become ready: ${JSON.stringify(body)}`);
+    await sleep(100);
+  }
+}
+
+// ─── inputs ───────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A photo-like texture (soft noise, colour-shifted), tiled to any size by libvips without holding the image. */
+async function texture(): Promise<Buffer> {
+  const noise = await sharp({
+    create: { width: 1024, height: 1024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .blur(0.6)
+    .png()
+    .toBuffer();
+  return sharp(noise).linear([1.2, 0.9, 0.7], [-20, 10, 30]).png().toBuffer();
+}
+
+async function generate(file: string, width: number, height: number, kind: 'jpeg' | 'tiff', quality = 85): Promise<void> {
+  const started = Date.now();
+  const image = sharp(await texture(), { limitInputPixels: false }).extend({
+    right: width - 1024,
+    bottom: height - 1024,
+    extendWith: 'repeat',
+  });
+  if (kind === 'jpeg') await image.jpeg({ quality, optimiseCoding: false }).toFile(file);
+  else await image.tiff({ compression: 'none' }).toFile(file);
+  log(`generated ${path.basename(file)}: ${round(fs.statSync(file).size / MB)} MB in ${round((Date.now() - started) / 1000)} s`);
+}
+
+function findImageMagick(): string | undefined {
+  for (const command of ['magick', 'convert']) {
+    const probe = spawnSync(command, ['-version'], { encoding: 'utf8' });
+    if (probe.status === 0 && /ImageMagick/.test(probe.stdout)) return command;
+  }
+  return undefined;
+}
+
+// ─── scenarios ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+async function flaky(work: string, server: Server) {
+  const file = path.join(work, 'phone-60mb.jpg');
+  await generate(file, 7200, 5400, 'jpeg', 97);
+  const data = fs.readFileSync(file);
+  const rate = 20e6;
+  const link = new Link(server.port, { bitsPerSecond: rate, latencyMs: 40 });
+  await link.start();
+  const ideal = (data.length * 8) / rate;
+  const cuts = 3;
+  const claim = newClaim();
+  const sent = tusSend(`http://127.0.0.1:${link.port}`, data, 'phone.jpg', claim);
+  // Cuts a quarter, half and three quarters of the way through the ideal time.
+  const cutting = (async () => {
+    for (let i = 1; i <= cuts; i++) {
+      await sleep((ideal * 1000) / (cuts + 1));
+      link.cut();
+      log(`flaky: cut ${i}`);
+    }
+  })();
+  const result = await sent;
+  await cutting;
+  await link.stop();
+  const resentBytes = Math.max(0, link.upBytes - data.length);
+  return {
+    fileMB: round(data.length / MB),
+    idealSeconds: round(ideal, 2),
+    seconds: round(result.seconds, 2),
+    cuts,
+    resentPercent: round((resentBytes / data.length) * 100, 2),
+    ok: result.seconds <= ideal + 3 * cuts && resentBytes <= 0.05 * data.length,
+  };
+}
+
+async function manySlow(work: string, server: Server) {
+  const customers = 40;
+  const durationMs = 60_000;
+  const photos = fs.existsSync(SHARED_PHOTOS)
+    ? fs
+        .readdirSync(SHARED_PHOTOS)
+        .filter((f) => /\.jpe?g$/i.test(f))
+        .map((f) => path.join(SHARED_PHOTOS, f))
+    : [];
+  if (photos.length === 0) {
+    const file = path.join(work, 'phone-12mp.jpg');
+    await generate(file, 4000, 3000, 'jpeg', 88);
+    photos.push(file);
+  }
+  const data = photos.map((f) => fs.readFileSync(f));
+  const links = await Promise.all(
+    Array.from({ length: customers }, async (_, i) => {
+      const link = new Link(server.port, {
+        bitsPerSecond: 2e6,
+        latencyMs: 40,
+        localAddress: `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`,
+      });
+      await link.start();
+      return link;
+    }),
+  );
+  const stopMemory = watchMemory(server.child.pid!);
+  const until = performance.now() + durationMs;
+  let errors = 0;
+  let uploads = 0;
+  let longestStallMs = 0;
+  const errorsSeen: string[] = [];
+  await Promise.all(
+    links.map(async (link, i) => {
+      const claim = newClaim();
+      for (let n = 0; performance.now() < until; n++) {
+        const photo = data[(i + n) % data.length]!;
+        try {
+          const sent = await tusSend(`http://127.0.0.1:${link.port}`, photo, 'phone.jpg', claim);
+          uploads++;
+          longestStallMs = Math.max(longestStallMs, sent.longestStallMs);
+        } catch (error) {
+          errors++;
+          if (errorsSeen.length < 3) errorsSeen.push(String((error as Error).message).slice(0, 200));
+        }
+      }
+    }),
+  );
+  const peakRssMB = stopMemory();
+  await Promise.all(links.map((l) => l.stop()));
+  if (errorsSeen.length) log('slow customers: errors', errorsSeen);
+  return {
+    customers,
+    seconds: durationMs / 1000,
+    uploads,
+    errors,
+    longestStallSeconds: round(longestStallMs / 1000, 2),
+    peakRssMB,
+    ok: errors === 0 && peakRssMB <= 600 && longestStallMs <= 5000,
+  };
+}
+
+async function largest(work: string, server: Server, convert: string) {
+  const inputs = [
+    { name: '1000 MP JPEG', file: path.join(work, 'photo-1000mp.jpg'), width: 40000, height: 25000, kind: 'jpeg' as const },
+    { name: '1.5 GB TIFF', file: path.join(work, 'scan-22400.tif'), width: 22400, height: 22400, kind: 'tiff' as const },
+  ];
+  const rows = [];
+  for (const input of inputs) {
+    await generate(input.file, input.width, input.height, input.kind);
+    const data = fs.readFileSync(input.file);
+    const claim = newClaim();
+    const stopMemory = watchMemory(server.child.pid!);
+    const sent = await tusSend(`http://127.0.0.1:${server.port}`, data, path.basename(input.file), claim);
+    const readyAt = await waitUntilReady(server.port, sent.id, claim);
+    const peakRssMB = stopMemory();
+    const readySeconds = (readyAt - sent.finishedAt) / 1000;
+    const started = performance.now();
+    execFileSync(convert, [input.file, '-resize', '2048x2048', '-quality', '85', path.join(work, 'im.jpg')], { stdio: 'ignore' });
+    const imageMagickSeconds = (performance.now() - started) / 1000;
+    fs.rmSync(input.file, { force: true });
+    rows.push({
+      name: input.name,
+      fileMB: round(data.length / MB),
+      uploadSeconds: round(sent.seconds, 2),
+      readySeconds: round(readySeconds, 2),
+      imageMagickSeconds: round(imageMagickSeconds, 2),
+      speedup: round(imageMagickSeconds / Math.max(readySeconds, 0.001), 2),
+      peakRssMB,
+      ok: readySeconds <= 5 && peakRssMB <= 600 && imageMagickSeconds / readySeconds >= 3,
+    });
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const convert = ONLY.has('large') ? findImageMagick() : undefined;
+  if (ONLY.has('large') && !convert) {
+    console.error('bench:upload compares the largest photos with ImageMagick, which is not installed: apt-get install -y imagemagick');
+    process.exit(1);
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'framewala-bench-upload-'));
+  let server: Server | undefined;
+  const results: Record<string, unknown> = {};
+  let ok = true;
+  try {
+    server = await startServer(work);
+    log(`server on port ${server.port}`);
+    if (ONLY.has('flaky')) {
+      const r = await flaky(work, server);
+      results.flaky = r;
+      ok &&= r.ok;
+    }
+    if (ONLY.has('slow')) {
+      const r = await manySlow(work, server);
+      results.slow = r;
+      ok &&= r.ok;
+    }
+    if (ONLY.has('large') && convert) {
+      const rows = await largest(work, server, convert);
+      results.large = rows;
+      ok &&= rows.every((r) => r.ok);
+    }
+  } finally {
+    await stopServer(server);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const table: string[] = ['| scenario | figures | target met |', '|---|---|---|'];
+  const f = results.flaky as Awaited<ReturnType<typeof flaky>> | undefined;
+  if (f)
+    table.push(
+      `| flaky phone link: ${f.fileMB} MB at 20 Mbit/s, 40 ms, ${f.cuts} cuts | ${f.seconds} s (ideal ${f.idealSeconds} s), re-sent ${f.resentPercent} % | ${f.ok ? 'yes' : 'no'} |`,
+    );
+  const s = results.slow as Awaited<ReturnType<typeof manySlow>> | undefined;
+  if (s)
+    table.push(
+      `| ${s.customers} customers at 2 Mbit/s for ${s.seconds} s | ${s.uploads} photos, ${s.errors} errors, longest stall ${s.longestStallSeconds} s, server peak RSS ${s.peakRssMB} MB | ${s.ok ? 'yes' : 'no'} |`,
+    );
+  for (const r of (results.large as Awaited<ReturnType<typeof largest>> | undefined) ?? []) {
+    table.push(
+      `| ${r.name} (${r.fileMB} MB), no link limit | uploaded in ${r.uploadSeconds} s, rendition ready ${r.readySeconds} s after the last byte (ImageMagick ${r.imageMagickSeconds} s: ${r.speedup}×), server peak RSS ${r.peakRssMB} MB | ${r.ok ? 'yes' : 'no'} |`,
+    );
+  }
+  console.log(table.join('\n'));
+  console.log(JSON.stringify({ ...results, ok }));
+  process.exit(ok ? 0 : 1);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
