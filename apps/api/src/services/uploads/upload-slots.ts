@@ -59,13 +59,21 @@ export function closeWhenIdle(request: FastifyRequest, idleMs: number): () => vo
     request.log.info({ idleMs }, 'upload closed: no bytes received within the idle limit');
     socket.destroy();
   };
+  // A connection that closes mid-body (a phone losing its network) fails the body at once, so the upload lets go
+  // of its lock and the client's next request (HEAD, to resume) is answered without waiting.
+  const onClose = () => {
+    if (!request.raw.complete && !request.raw.destroyed)
+      request.raw.destroy(new Error('The connection closed before the body was complete.'));
+  };
   socket.setTimeout(idleMs);
   socket.on('timeout', onIdle);
+  socket.once('close', onClose);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     socket.off('timeout', onIdle);
+    socket.off('close', onClose);
     if (!socket.destroyed) socket.setTimeout((request.server.server as Server).timeout ?? 0);
   };
   // Once the body is complete the checks may take their time (a large photo): the idle limit is about receiving.
