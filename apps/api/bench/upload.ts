@@ -50,6 +50,8 @@ function pipeLimited(from: net.Socket, to: net.Socket, options: LinkOptions, cou
   let queued = 0;
   let freeAt = 0;
   let timer: NodeJS.Timeout | undefined;
+  // Room for what the link holds in flight (rate × latency, twice over) before the sender is held back.
+  const highWater = 64 * 1024 + Math.ceil(((options.bitsPerSecond / 8) * options.latencyMs * 2) / 1000);
   const pump = () => {
     timer = undefined;
     const now = performance.now();
@@ -65,7 +67,7 @@ function pipeLimited(from: net.Socket, to: net.Socket, options: LinkOptions, cou
       freeAt = Math.max(freeAt, now) + (options.bitsPerSecond > 0 ? (head.data.length * 8 * 1000) / options.bitsPerSecond : 0);
       if (!to.destroyed) to.write(head.data);
     }
-    if (queued < 64 * 1024 && from.isPaused()) from.resume();
+    if (queued < highWater && from.isPaused()) from.resume();
   };
   from.on('data', (chunk: Buffer) => {
     count(chunk.length);
@@ -75,7 +77,7 @@ function pipeLimited(from: net.Socket, to: net.Socket, options: LinkOptions, cou
       queue.push({ data, due: performance.now() + options.latencyMs });
       queued += data.length;
     }
-    if (queued >= 64 * 1024) from.pause();
+    if (queued >= highWater) from.pause();
     if (!timer) pump();
   });
   from.on('end', () => {
