@@ -53,14 +53,15 @@ test.afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The tus requests the page makes (creation, offsets, bytes). */
 function watchUploads(page: Page): Request[] {
   const sent: Request[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/upload-image') sent.push(request);
+    if (new URL(request.url()).pathname.startsWith('/api/uploads/tus')) sent.push(request);
   });
   return sent;
 }
-
+const creations = (sent: Request[]) => sent.filter((r) => r.method() === 'POST');
 async function openModal(page: Page) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Start framing' }).first().click();
@@ -77,6 +78,8 @@ async function choose(page: Page, file: string) {
 }
 
 test('a photo uploads with progress, shows its preview, and Done opens the editor', async ({ page }, testInfo) => {
+  // A throttled send, a cancel and a real upload: more than the default minute on a busy machine.
+  test.slow();
   const sent = watchUploads(page);
   const dialog = await openModal(page);
   const zone = page.getByTestId('upload-drop-zone');
@@ -112,20 +115,21 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   await expect(bar).toBeHidden();
   await expect(zone).toBeVisible();
   await expect(page.getByTestId('upload-status')).toHaveText('Upload cancelled.');
-  expect(sent).toHaveLength(1);
+  expect(creations(sent)).toHaveLength(1);
+  // Cancelling deletes what the server held.
+  await expect.poll(() => sent.filter((r) => r.method() === 'DELETE').length).toBe(1);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   // The real upload: a phone photo with EXIF orientation 6.
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload-image');
+  const photoAnswer = page.waitForResponse((r) => /^\/api\/uploads\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname));
   await choose(page, fixture('phone-photo.jpg'));
-  const answer = await response;
-  expect(answer.status()).toBe(201);
-  const request = sent[1];
-  expect(request?.method()).toBe('POST');
+  const answer = await photoAnswer;
+  expect(answer.status()).toBe(200);
+  const request = creations(sent)[1];
   const claim = await page.evaluate(() => window.localStorage.getItem('framewala.claim'));
   expect(claim).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(await request?.headerValue('x-upload-claim')).toBe(claim);
-  expect(request?.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  expect(await request?.headerValue('tus-resumable')).toBe('1.0.0');
   const upload = (await answer.json()) as { _id: string; width: number; height: number; imageType: string; url: string };
   expect(upload).toMatchObject({ width: 1600, height: 2400, imageType: 'portrait' });
 
@@ -187,17 +191,57 @@ test('a PNG renamed .jpg and a 600×600 JPEG are refused in the browser, before 
 test("a photo the server refuses shows the server's message", async ({ page, consoleErrors }) => {
   const sent = watchUploads(page);
   const dialog = await openModal(page);
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/upload-image');
+  const response = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/uploads/tus/'),
+  );
   await choose(page, fixture('truncated.jpg'));
   const answer = await response;
   expect(answer.status()).toBe(422);
   const body = (await answer.json()) as { message: string; code: string };
   await expect(dialog.getByRole('alert')).toHaveText(body.message);
   expect(body.message).toBe('We could not read this photo. Please try another JPG or TIF file.');
-  expect(sent).toHaveLength(1);
+  expect(creations(sent)).toHaveLength(1);
   await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
   // Chromium logs every 4xx answer as a console error; this one is expected, nothing else may appear.
   const expected = consoleErrors.findIndex((text) => /status of 422/.test(text));
   expect(expected).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(expected, 1);
+});
+
+test('the network drops during an upload: "Waiting for the network…", and the same upload completes', async ({
+  page,
+  context,
+  consoleErrors,
+}, testInfo) => {
+  const sent = watchUploads(page);
+  const dialog = await openModal(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await choose(page, fixture('large-photo.jpg'));
+  const bar = dialog.getByRole('progressbar');
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThanOrEqual(25);
+  await expect(dialog.getByTestId('upload-rate')).toHaveText(/\/s · (About|Less than)/);
+  await page.screenshot({ path: `${SHOTS}/upload-modal-speed-${testInfo.project.name}.png`, animations: 'disabled' });
+
+  // The train enters a tunnel.
+  await context.setOffline(true);
+  await expect(dialog.getByTestId('upload-state')).toHaveText('Waiting for the network…', { timeout: 10_000 });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/upload-modal-offline-${testInfo.project.name}.png`, animations: 'disabled' });
+  const before = sent.length;
+  await page.waitForTimeout(1500);
+
+  // Out of the tunnel: the upload asks the server where it stands and sends only the rest.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await context.setOffline(false);
+  const preview = dialog.getByTestId('upload-preview');
+  await expect(preview).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 });
+  // One upload throughout: it was never started again from zero.
+  expect(creations(sent)).toHaveLength(1);
+  expect(sent.length).toBeGreaterThanOrEqual(before);
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeEnabled();
+  // Chromium logs the requests the lost network failed; nothing else may appear.
+  for (let i = consoleErrors.length - 1; i >= 0; i--)
+    if (/ERR_INTERNET_DISCONNECTED|net::ERR_/.test(consoleErrors[i] ?? '')) consoleErrors.splice(i, 1);
 });

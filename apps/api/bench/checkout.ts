@@ -22,7 +22,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -148,10 +147,10 @@ async function main() {
     log('starting the server (the first start seeds the catalogue and draws the frames)…');
     // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile it.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    // Started as `npm start` starts it (scripts/server-process.mjs).
-    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', SERVER], {
+    // Started as `npm start` starts it.
+    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER], {
       env: {
-        ...serverEnvironment(),
+        ...process.env,
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         PAYMENT_PROVIDER: 'sandbox',

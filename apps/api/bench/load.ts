@@ -31,7 +31,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../../scripts/server-process.mjs';
 import { DEV_SECRETS } from '../src/config/env';
 import { benchDatabase, type BenchDatabase } from './bench-database';
 import { signSessionToken } from '../src/services/auth/tokens';
@@ -284,8 +283,8 @@ async function main() {
     // ── the shop: two API servers and a worker ──
     const dataDir = path.join(work, 'data');
     const common = {
-      // As `npm start` runs the server (scripts/server-process.mjs): the environment may override the malloc settings.
-      ...serverEnvironment(),
+      // As `npm start` runs the server.
+      ...process.env,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PAYMENT_PROVIDER: 'sandbox',
@@ -298,7 +297,7 @@ async function main() {
     children.push(
       await startChild(
         'worker',
-        [...SERVER_NODE_FLAGS, '--import', 'tsx', SERVER],
+        ['--import', 'tsx', SERVER],
         { ...common, SERVER_ROLE: 'worker', PORT: String(await freePort()) },
         'Framewala is ready',
       ),
@@ -309,7 +308,7 @@ async function main() {
         ports.map((port, i) =>
           startChild(
             `server ${i + 1}`,
-            [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS, '--import', 'tsx', SERVER],
+            [...SERVER_NODE_ARGS, '--import', 'tsx', SERVER],
             { ...common, SERVER_ROLE: 'api', PORT: String(port) },
             'Framewala is ready',
           ),

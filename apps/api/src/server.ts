@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config/env';
 import { connectDatabase, type Database } from './db/client';
 import { lockDataDir, DataDirInUseError, type DataDirLock } from './db/data-dir-lock';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { collectGarbageSoon } from './services/memory';
 
 /** The entry that listens: configuration, the embedded database when DATABASE_URL is unset, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -73,7 +72,6 @@ async function main(): Promise<void> {
     });
     cleanups.push(() => app.close());
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    collectGarbageSoon(); // what starting up left behind (migrations, seed, catalogue, pincode index)
     const where = `http://localhost:${config.port}`;
     if (role === 'worker') {
       await app.ready();

@@ -13,6 +13,8 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
+  UPLOAD_EXPIRED: { status: 410, message: 'This upload was not finished within 24 hours and has been removed. Please choose the photo again.' },
+  TUS_VERSION_REQUIRED: { status: 412, message: 'Resumable uploads need the header Tus-Resumable: 1.0.0 (use a tus client).' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state. Please reload and try again.' },

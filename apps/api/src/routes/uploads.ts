@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ShopError, type ErrorCode } from '@framewala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,11 @@ import { errorBodySchema, textIdSchema, UPLOAD_HINT, uploadClaimResponseSchema, 
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { CLAIM_HEADER, requiredClaimHash, viewerOf } from '../services/uploads/access';
-import { IMAGE_FIELD, MULTIPART_OVERHEAD_BYTES, receiveImage } from '../services/uploads/receive';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_FIELD, MULTIPART_OVERHEAD_BYTES, receiveMultipartPhoto } from '../services/uploads/multipart-photo';
+import { TusUploads, type TusProtocolError } from '../services/uploads/tus';
+import { closeWhenIdle, UploadSlots } from '../services/uploads/upload-slots';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 import { RETENTION_CRON, RETENTION_QUEUE, runRetention, sweepTempDir } from '../services/uploads/retention';
 import {
@@ -40,12 +45,37 @@ const cropRequestSchema = z
     height: px('Height in pixels (whole, ≥ 1)'),
   })
   .strict();
-const errors = { 400: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+  422: errorBodySchema,
+  429: errorBodySchema,
+};
 const TOO_MANY_UPLOADS = 'Too many photos in a short time. Please wait a few minutes and try again.';
 const TOO_MANY_CROPS = 'Too many crops in a short time. Please wait a few minutes and try again.';
 
+/** tus's protocol errors (plain text from the library) in the API's error shape. */
+function tusError(error: TusProtocolError): ShopError {
+  const byStatus: Record<number, ErrorCode> = {
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    410: 'UPLOAD_EXPIRED',
+    412: 'TUS_VERSION_REQUIRED',
+    413: 'UPLOAD_TOO_LARGE',
+  };
+  const code = byStatus[error.status_code] ?? (error.status_code < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+  const text = error.body.trim();
+  if (code === 'BAD_REQUEST' && text) return new ShopError(code, `The upload request is not valid: ${text.slice(0, 200)}`);
+  if (code === 'CONFLICT') return new ShopError(code, 'Upload-Offset does not match the bytes received: ask with HEAD where to resume.');
+  if (code === 'NOT_FOUND') return new ShopError(code, 'This upload does not exist or is no longer available.');
+  if (code === 'INTERNAL') return new ShopError(code, undefined, { reason: text.slice(0, 200) });
+  return new ShopError(code);
+}
+
 /** Background work of the uploads module: renditions of very large photos, the daily retention, the temp sweep. */
-async function startUploadJobs(deps: UploadsDeps, log: FastifyBaseLogger): Promise<void> {
+async function startUploadJobs(deps: UploadsDeps, tus: TusUploads, log: FastifyBaseLogger): Promise<void> {
   const swept = await sweepTempDir(deps.tmpDir);
   if (swept > 0) log.info({ swept }, 'removed temporary upload files left by an earlier server');
   const { jobs } = deps.ctx;
@@ -62,35 +92,107 @@ async function startUploadJobs(deps: UploadsDeps, log: FastifyBaseLogger): Promi
   await jobs.work(RETENTION_QUEUE, async () => {
     const result = await runRetention(deps);
     const swept = await sweepTempDir(deps.tmpDir);
-    log.info({ ...result, swept }, 'upload retention done');
+    const unfinished = await tus.cleanUpExpired();
+    log.info({ ...result, swept, unfinished }, 'upload retention done');
   });
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON);
 }
 
-export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> = {}, limits: Partial<ShopRateLimits> = {}): FastifyPluginAsyncZod =>
+export const uploadRoutes = (
+  ctx: AppContext,
+  overrides: Partial<UploadOptions> = {},
+  limits: Partial<ShopRateLimits> = {},
+): FastifyPluginAsyncZod =>
   async function uploadsPlugin(app) {
     const options: UploadOptions = { ...DEFAULT_UPLOAD_OPTIONS, ...overrides };
     const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
     const deps: UploadsDeps = { ctx, options, tmpDir };
-    await startUploadJobs(deps, app.log);
-    // The multipart body is left unread here and streamed by the handler (receiveImage, decision 037), never buffered.
-    app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
+    const tus = new TusUploads(deps, {
+      directory: path.join(ctx.config.dataDir, 'tus'),
+      maxBytes: options.maxBytes,
+      expiryMs: options.unfinishedExpiryMs,
+    });
+    const slots = new UploadSlots(options.slots);
+    await startUploadJobs(deps, tus, app.log);
+    // busboy's own size limit only truncates (counted and refused with 413 by receiveMultipartPhoto).
+    await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+    // tus bodies are left unread here and streamed by the tus server into its file store, never buffered.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null, undefined));
+    const uploadRateLimit = rateLimit(ctx.database, { key: byAccountOrIp('upload'), ...rules.uploadPerAccount, message: TOO_MANY_UPLOADS });
+
+    /** Runs a request that brings a photo's bytes: one slot of the address and account, closed when idle. */
+    async function receiving<T>(request: FastifyRequest, viewer: ReturnType<typeof viewerOf>, work: () => Promise<T>): Promise<T> {
+      const release = slots.take(request.ip, viewer);
+      const stopWatching = closeWhenIdle(request, options.idleTimeoutMs);
+      try {
+        return await work();
+      } finally {
+        stopWatching();
+        release();
+      }
+    }
+
+    async function tusRequest(request: FastifyRequest, reply: FastifyReply) {
+      const method = request.method;
+      const viewer = method === 'OPTIONS' ? { userId: null, claimHash: null } : viewerOf(request);
+      const bringsBytes =
+        method === 'PATCH' || (method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');
+      const run = () => tus.handle(request.raw, reply.raw, viewer);
+      const answer = bringsBytes ? await receiving(request, viewer, run) : await run();
+      if (answer.error) {
+        // Refused before the whole body arrived: close the connection rather than read up to 2 GB for nothing.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw 'status_code' in answer.error ? tusError(answer.error) : answer.error;
+      }
+      const { response } = answer;
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+      });
+      reply.code(response.status);
+      const body = await response.text();
+      return body ? reply.type('text/plain; charset=utf-8').send(body) : reply.send();
+    }
+
+    const tusDescription = [
+      'Resumable uploads on the tus 1.0.0 protocol (https://tus.io), extensions creation, termination and expiration; `Tus-Max-Size` is 2147483648. Use a tus client (tus-js-client, Uppy, TUSKit…).',
+      `Create with \`POST /api/uploads/tus\`, \`Upload-Length\` and \`Upload-Metadata\` (\`filename\`, \`filetype\`), with \`Authorization: Bearer\` or \`X-Upload-Claim\`: 201 with \`Location: /api/uploads/tus/<id>\`, where \`<id>\` is the photo’s own id (\`GET /api/uploads/<id>\` once finished). Over 2 GiB: 413.`,
+      '`PATCH` sends bytes from `Upload-Offset` (`Content-Type: application/offset+octet-stream`); `HEAD` says where to resume. The first bytes are checked as they arrive: not a JPEG or TIFF 415, a JPEG whose header size breaks the rules 422. The PATCH that brings the last byte runs the photo’s checks and answers 204 (the photo is then `GET /api/uploads/<id>`) or the error. Unfinished uploads expire after 24 hours (`Upload-Expires`, then 410).',
+      'Someone else’s upload answers 404. A PATCH that receives nothing for 60 s is closed (resume it). 429 when too many uploads from one address or account are open at once, or over 120 photos in 10 minutes.',
+    ].join('\n\n');
+    const tusSchema = { tags: ['uploads'], headers: claimHeaders };
+    app.post(
+      '/uploads/tus',
+      { preHandler: uploadRateLimit, schema: { ...tusSchema, summary: 'Create a resumable upload (tus)', description: tusDescription } },
+      tusRequest,
+    );
+    app.options('/uploads/tus', { schema: { ...tusSchema, summary: 'The tus server’s version, extensions and maximum size' } }, tusRequest);
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/uploads/tus/:id',
+      schema: {
+        ...tusSchema,
+        params: idParams,
+        summary: 'A resumable upload: HEAD (offset), PATCH (bytes), DELETE (cancel)',
+        description: tusDescription,
+      },
+      handler: tusRequest,
+    });
 
     app.post(
       '/upload-image',
       {
         // Only this route takes a big body; the file streams to disk with the 2 GiB limit checked as it arrives.
         bodyLimit: options.maxBytes + MULTIPART_OVERHEAD_BYTES,
-        preHandler: rateLimit(ctx.database, { key: byAccountOrIp('upload'), ...rules.uploadPerAccount, message: TOO_MANY_UPLOADS }),
+        preHandler: uploadRateLimit,
         schema: {
-          summary: 'Upload a photo (multipart/form-data, one JPEG or TIFF file in the field `image`)',
+          summary: 'Upload a photo in one request (multipart/form-data, one JPEG or TIFF file in the field `image`)',
           description: [
             `${UPLOAD_HINT}`,
-            `Send exactly one file in the multipart field \`${IMAGE_FIELD}\` and nothing else. Signed in: \`Authorization: Bearer\`; otherwise the \`X-Upload-Claim\` header is required.`,
+            `Send exactly one file in the multipart field \`${IMAGE_FIELD}\` and nothing else. Signed in: \`Authorization: Bearer\`; otherwise the \`X-Upload-Claim\` header is required. For phones and large files, prefer the resumable \`/api/uploads/tus\`: the same checks, and a dropped connection continues where it stopped.`,
             'The format is decided by content; the header is read without decoding; ordinary photos come back `ready` with their rendition (`url`, JPEG, long edge ≤ 2048) and thumbnail. Very large photos (over 100 MP or 200 MB) come back `processing` with null URLs: poll `GET /api/uploads/{id}`.',
-            'Errors: 400 malformed request (no file, two files, wrong field, extra fields, missing claim), 413 over 2 GB, 415 not a JPEG or TIFF, 422 dimensions or pixels that do not decode, 429 over 120 photos in 10 minutes per account (per IP address when not signed in), 503 storage unreachable.',
+            'Errors: 400 malformed request (no file, two files, wrong field, extra fields, missing claim), 413 over 2 GB, 415 not a JPEG or TIFF, 422 dimensions or pixels that do not decode, 429 over 120 photos in 10 minutes per account (per IP address when not signed in) or too many uploads open at once, 503 storage unreachable. A request that receives nothing for 60 s is closed.',
           ].join('\n\n'),
           tags: ['uploads'],
           consumes: ['multipart/form-data'],
@@ -101,10 +203,10 @@ export const uploadRoutes = (ctx: AppContext, overrides: Partial<UploadOptions> 
       async (request, reply) => {
         try {
           const viewer = viewerOf(request);
-          const file = await receiveImage(request, { tmpDir, maxBytes: options.maxBytes });
-          // A body read straight from the socket (decision 037) leaves Node's parser behind: the connection ends here.
-          if (!request.raw.complete) reply.header('connection', 'close');
-          const upload = await createUpload(deps, file, viewer);
+          const upload = await receiving(request, viewer, async () => {
+            const file = await receiveMultipartPhoto(request, { tmpDir, maxBytes: options.maxBytes });
+            return createUpload(deps, file, viewer);
+          });
           return reply.code(201).send(upload);
         } catch (error) {
           // Refused before the whole body arrived: close the connection rather than read up to 2 GB for nothing.

@@ -7,9 +7,9 @@ import type { AppContext } from '../../context';
 import { uploads, type UploadRow } from '../../db/schema';
 import { canAccess, type Viewer } from './access';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
-import type { ReceivedImage } from './receive';
+import { clientExtensionOf, formatOfFile, type ReceivedFile } from './received-file';
 import { tempFileName } from './temp-files';
-import { collectGarbageSoon } from '../memory';
+import { DEFAULT_UPLOAD_SLOTS, type UploadSlotLimits } from './upload-slots';
 
 export interface UploadOptions {
   /** Largest accepted file (2 GiB; tests lower it). */
@@ -17,12 +17,21 @@ export interface UploadOptions {
   /** Photos with more pixels than this, or more bytes than `backgroundBytes`, get their renditions from a job. */
   backgroundPixels: number;
   backgroundBytes: number;
+  /** An upload request that receives no byte for this long is closed (60 s; tests lower it). */
+  idleTimeoutMs: number;
+  /** A resumable upload not finished within this time expires (24 h). */
+  unfinishedExpiryMs: number;
+  /** Upload requests open at once per address and per account. */
+  slots: UploadSlotLimits;
 }
 
 export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
   maxBytes: MAX_UPLOAD_BYTES,
   backgroundPixels: 100_000_000,
   backgroundBytes: 200 * 1024 * 1024,
+  idleTimeoutMs: 60_000,
+  unfinishedExpiryMs: 24 * 60 * 60 * 1000,
+  slots: DEFAULT_UPLOAD_SLOTS,
 };
 
 /** The pg-boss queue that makes renditions of very large photos (and of crops of them). */
@@ -160,17 +169,18 @@ export async function markRenderFailed(deps: UploadsDeps, uploadId: string): Pro
 }
 
 /**
- * Turns a received file into an upload: header checks (422s), then either the renditions now (ordinary photos) or
- * status 'processing' and a job (very large ones). The temporary file is consumed: moved into storage on success,
- * removed on any failure.
+ * The one check of a photo that has fully arrived, by the resumable (tus) path or the plain multipart one: the format
+ * by content (415), the header checks (422s), then either the renditions now (ordinary photos, which also proves the
+ * pixels decode) or status 'processing' and a job (very large ones). `id` is the upload's id (the tus upload's own, so
+ * the client finds its photo under it). The file is consumed: moved into storage on success, removed on any failure.
  */
-export async function createUpload(deps: UploadsDeps, file: ReceivedImage, owner: Viewer): Promise<Upload> {
+export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner: Viewer, id: string = randomUUID()): Promise<Upload> {
   const stored: string[] = [];
   try {
-    const info = await inspectImage(file.path, file.format);
-    const id = randomUUID();
+    const format = await formatOfFile(file.path, file.bytes);
+    const info = await inspectImage(file.path, format);
     const createdAt = new Date();
-    const originalKey = storedName(id, 'original', file.clientExtension ?? CANONICAL_EXTENSIONS[info.format]);
+    const originalKey = storedName(id, 'original', clientExtensionOf(file.filename, info.format) ?? CANONICAL_EXTENSIONS[info.format]);
     const row: UploadRow = {
       id,
       ownerUserId: owner.userId,
@@ -322,9 +332,7 @@ export async function processRenderJob(deps: UploadsDeps, uploadId: string): Pro
   // The original of a crop whose photo failed meanwhile is gone: the crop fails too.
   if (!(await deps.ctx.storage.exists(row.originalKey))) return fail();
   try {
-    const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source)).finally(
-      collectGarbageSoon,
-    );
+    const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source));
     const updated = await db
       .update(uploads)
       .set({ ...keys, status: 'ready' })

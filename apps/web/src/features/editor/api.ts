@@ -5,7 +5,7 @@
 import type { CropRect } from '@framewala/domain';
 import { ApiError } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError } from '../../lib/xhr-upload';
+import { abortError } from '../../lib/upload-progress';
 import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../upload/upload-api';
 
 export type CropPhase = 'sending' | 'cropping' | 'preparing';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CropRect, EditorStep } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
 import { getOrderDraft, toOrderPhoto, updateOrderDraft, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
-import { isAbortError } from '../../lib/xhr-upload';
+import { isAbortError } from '../../lib/upload-progress';
 import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
 import { cropUpload } from './api';
 import { BorderStep } from './border-step';

@@ -1,18 +1,18 @@
 /**
- * The upload calls (API.md + contracts): `POST /api/upload-image` (multipart field `image`, with progress) and
- * `GET /api/uploads/:id` (polled while the server prepares the renditions of a very large photo). Both send the
- * anonymous claim header, and the bearer token when signed in.
+ * The upload calls: the resumable `POST /api/uploads/tus` (tus protocol, with progress, pause and resume) and
+ * `GET /api/uploads/:id` (the accepted photo, polled while the server prepares the renditions of a very large photo).
+ * Both send the anonymous claim header, and the bearer token when signed in.
  */
 import type { Upload } from '@framewala/domain';
 import { ApiError, apiRequest } from '../../lib/api';
 import { clearSession, getToken } from '../../lib/auth';
-import { uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError, postFileWithProgress, type UploadProgress } from '../../lib/xhr-upload';
+import { startTusUpload } from '../../lib/tus-upload';
+import { UPLOAD_CLAIM_HEADER, uploadRequestHeaders } from '../../lib/upload-claim';
+import { abortError } from '../../lib/upload-progress';
 
 /** API.md's `Upload` as extended by the contracts: `url`/`thumbnailUrl` are null while `status` is 'processing'. */
 export type UploadedPhoto = Upload;
 
-export const UPLOAD_FIELD = 'image';
 export const PREPARE_FAILED_MESSAGE = 'We could not prepare this photo. Please try another JPG or TIF file.';
 export const PREPARE_TIMEOUT_MESSAGE = 'Preparing your photo is taking longer than expected. Please try again in a few minutes.';
 const BAD_ANSWER_MESSAGE = 'The shop gave an answer we did not understand. Please try again.';
@@ -46,19 +46,37 @@ function forgetSessionOn401(error: unknown, sentToken: string | null) {
   if (error instanceof ApiError && error.status === 401 && sentToken && getToken() === sentToken) clearSession();
 }
 
-export async function uploadPhoto(
+export type PhotoUpload = {
+  /** The accepted photo (ready, or processing for a very large one). */
+  result: Promise<UploadedPhoto>;
+  pause: () => void;
+  resume: () => void;
+};
+
+/** Sends a photo over tus; aborting the signal cancels it (and deletes what the server holds). */
+export function uploadPhoto(
   file: File,
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<UploadedPhoto> {
+  options: { onProgress?: (sent: number, total: number) => void; onWaiting?: (waiting: boolean) => void; signal?: AbortSignal } = {},
+): PhotoUpload {
   const headers = uploadRequestHeaders();
   const sentToken = getToken();
-  try {
-    const body = await postFileWithProgress<unknown>('/api/upload-image', { field: UPLOAD_FIELD, file, headers, ...options });
-    return toUploadedPhoto(body);
-  } catch (error) {
-    forgetSessionOn401(error, sentToken);
-    throw error;
-  }
+  const tus = startTusUpload(file, {
+    headers,
+    owner: headers[UPLOAD_CLAIM_HEADER] ?? '',
+    onProgress: options.onProgress ?? (() => undefined),
+    onWaiting: options.onWaiting ?? (() => undefined),
+  });
+  const { signal } = options;
+  if (signal?.aborted) tus.cancel();
+  else signal?.addEventListener('abort', () => tus.cancel(), { once: true });
+  const result = tus.done.then(
+    (id) => fetchUpload(id, signal),
+    (error: unknown) => {
+      forgetSessionOn401(error, sentToken);
+      throw error;
+    },
+  );
+  return { result, pause: tus.pause, resume: tus.resume };
 }
 
 export async function fetchUpload(id: string, signal?: AbortSignal): Promise<UploadedPhoto> {

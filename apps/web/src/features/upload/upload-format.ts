@@ -14,6 +14,21 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${units[unit]}`;
 }
 
+/** 2.4 MB/s, 850 KB/s: a sending speed. */
+export function formatSpeed(bytesPerSecond: number): string {
+  return `${formatBytes(Math.round(bytesPerSecond))}/s`;
+}
+
+/** "About 2 min left", "About 40 s left", "Less than 5 s left". */
+export function formatTimeLeft(seconds: number): string {
+  if (seconds < 5) return 'Less than 5 s left';
+  if (seconds < 60) return `About ${Math.ceil(seconds / 5) * 5} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `About ${minutes} min left`;
+  const hours = Math.floor(minutes / 60);
+  return `About ${hours} h ${minutes % 60} min left`;
+}
+
 /** 4000 × 3000 px, with Indian digit grouping for the large ones (45,000 × 20,000 px). */
 export function formatPixels(width: number, height: number): string {
   const n = (v: number) => v.toLocaleString('en-IN');

@@ -1,59 +1,68 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import type { TusUploadOptions } from '../../lib/tus-upload';
 import { renderRoute } from '../../test/render';
 import { ONE_PHOTO_MESSAGE } from '../../lib/check-photo';
 import { fileOf, jpegBytes, pngBytes } from '../../test/image-bytes';
 import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
 
-// ---- A stand-in for XMLHttpRequest that the test drives: progress, answer, abort. ----
+// ---- A stand-in for the tus upload that the test drives: progress, waiting, success, refusal. ----
 
-class FakeXhr {
-  static instances: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  aborted = false;
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
+type FakeTusUpload = {
+  file: File;
+  options: TusUploadOptions;
+  cancelled: boolean;
+  paused: boolean;
+  resolve: (id: string) => void;
+  reject: (error: unknown) => void;
+};
 
-  constructor() {
-    FakeXhr.instances.push(this);
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
+const tus = vi.hoisted(() => ({ uploads: [] as FakeTusUpload[] }));
+
+vi.mock('../../lib/tus-upload', async () => {
+  const { abortError } = await import('../../lib/upload-progress');
+  return {
+    startTusUpload: (file: File, options: TusUploadOptions) => {
+      let resolve!: (id: string) => void;
+      let reject!: (error: unknown) => void;
+      const done = new Promise<string>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      const fake: FakeTusUpload = { file, options, cancelled: false, paused: false, resolve, reject };
+      tus.uploads.push(fake);
+      return {
+        done,
+        pause: () => (fake.paused = true),
+        resume: () => (fake.paused = false),
+        cancel: () => {
+          fake.cancelled = true;
+          reject(abortError());
+        },
+      };
+    },
+  };
+});
+
+const lastUpload = () => {
+  const upload = tus.uploads.at(-1);
+  if (!upload) throw new Error('no upload was started');
+  return upload;
+};
+const progress = (upload: FakeTusUpload, sent: number, total: number) => act(() => upload.options.onProgress(sent, total));
+/** The server accepted the photo: GET /api/uploads/:id answers `body`. */
+function succeed(upload: FakeTusUpload, body: Record<string, unknown> = uploadBody()) {
+  uploadAnswers.push(body);
+  act(() => upload.resolve(String(body._id)));
+}
+function refuse(upload: FakeTusUpload, status: number, body: { message: string; code: string }) {
+  act(() => upload.reject(new ApiError({ status, ...body })));
 }
 
-const lastXhr = () => {
-  const xhr = FakeXhr.instances.at(-1);
-  if (!xhr) throw new Error('no upload request was made');
-  return xhr;
-};
+/** What GET /api/uploads/:id answers next (the last one again once used up). */
+let uploadAnswers: Record<string, unknown>[] = [];
 
 function uploadBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -75,8 +84,17 @@ function uploadBody(overrides: Record<string, unknown> = {}) {
 }
 
 beforeEach(() => {
-  FakeXhr.instances = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  tus.uploads = [];
+  uploadAnswers = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (!url.startsWith('/api/uploads/')) throw new TypeError(`unexpected fetch ${url}`);
+      const body = uploadAnswers.length > 1 ? uploadAnswers.shift() : uploadAnswers[0];
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 });
 
 afterEach(() => {
@@ -183,14 +201,14 @@ describe('Upload Photos modal: refusals before sending', () => {
     expect(alert.textContent).toBe('This file is a PNG image. Only JPG and TIF photos are accepted.');
     expect(zone).toHaveAttribute('data-state', 'rejected');
     expect(zone).toHaveAccessibleDescription(`This file is a PNG image. Only JPG and TIF photos are accepted. ${UPLOAD_HINT}`);
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(tus.uploads).toHaveLength(0);
   });
 
   it('refuses two files dropped at once', async () => {
     const { zone } = await openModal();
     drop(zone, [jpeg(), jpeg(1500, 1000, 'second.jpg')]);
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(ONE_PHOTO_MESSAGE);
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(tus.uploads).toHaveLength(0);
   });
 
   it('refuses a photo too small by its header with the exact message, without stray quotes', async () => {
@@ -199,7 +217,7 @@ describe('Upload Photos modal: refusals before sending', () => {
     const alert = await within(screen.getByRole('dialog')).findByRole('alert');
     expect(alert.textContent).toBe(IMAGE_DIMENSION_MESSAGE);
     expect(alert.textContent).not.toMatch(/["'“”]/);
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(tus.uploads).toHaveLength(0);
   });
 
   it('refuses a file over 2 GiB by its size', async () => {
@@ -208,7 +226,7 @@ describe('Upload Photos modal: refusals before sending', () => {
     Object.defineProperty(big, 'size', { value: 2 * 1024 ** 3 + 1 });
     drop(zone, [big]);
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(UPLOAD_TOO_LARGE_MESSAGE);
-    expect(FakeXhr.instances).toHaveLength(0);
+    expect(tus.uploads).toHaveLength(0);
   });
 
   it('hides the error after 5 seconds', async () => {
@@ -239,39 +257,67 @@ describe('Upload Photos modal: refusals before sending', () => {
 });
 
 describe('Upload Photos modal: sending', () => {
-  it('sends the photo as field image with the claim header, shows progress, and cancels', async () => {
+  it('sends the photo over tus with the claim header, shows bytes, speed and time left, pauses, resumes and cancels', async () => {
     const { input, user } = await openModal();
     const file = jpeg(4000, 3000);
     await user.upload(input, file);
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    const xhr = lastXhr();
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/upload-image');
-    const sent = xhr.body?.get('image');
-    expect(sent).toBeInstanceOf(File);
-    expect(sent).toMatchObject({ name: 'holiday.jpg', size: file.size });
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    const upload = lastUpload();
+    expect(upload.file).toMatchObject({ name: 'holiday.jpg', size: file.size });
     const claim = window.localStorage.getItem('framewala.claim');
     expect(claim).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(xhr.headers['X-Upload-Claim']).toBe(claim);
-    expect(xhr.headers.Authorization).toBeUndefined();
+    expect(upload.options.headers['X-Upload-Claim']).toBe(claim);
+    expect(upload.options.headers.Authorization).toBeUndefined();
+    expect(upload.options.owner).toBe(claim);
 
     const panel = screen.getByTestId('upload-progress');
     expect(panel).toHaveTextContent('holiday.jpg');
     expect(panel).toHaveTextContent('JPG · 4,000 × 3,000 px');
-    xhr.progress(0, 1000);
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    progress(upload, 0, 40_000_000);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    xhr.progress(455, 1000);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '45');
-    expect(screen.getByTestId('upload-percent')).toHaveTextContent('45%');
+    now.mockReturnValue(1_002_000);
+    progress(upload, 4_550_000, 40_000_000);
+    now.mockRestore();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '11');
+    expect(screen.getByTestId('upload-percent')).toHaveTextContent('11%');
+    expect(screen.getByTestId('upload-bytes')).toHaveTextContent('4.3 MB of 38.1 MB');
+    // 4.55 MB in 2 s is 2.2 MB/s; the 35.45 MB to go take 16 s at that speed.
+    expect(screen.getByTestId('upload-rate')).toHaveTextContent('2.2 MB/s · About 20 s left');
     expect(screen.getByRole('button', { name: 'Cancel upload' })).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
 
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(upload.paused).toBe(true);
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Paused');
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(upload.paused).toBe(false);
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Uploading…');
+
     await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
-    expect(xhr.aborted).toBe(true);
+    expect(upload.cancelled).toBe(true);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByTestId('upload-drop-zone')).toHaveFocus();
     expect(screen.getByTestId('upload-status')).toHaveTextContent('Upload cancelled.');
     expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows "Waiting for the network…" rather than an error while offline, and goes on when it is back', async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    const upload = lastUpload();
+    progress(upload, 300, 1000);
+    act(() => upload.options.onWaiting(true));
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Waiting for the network…');
+    expect(screen.getByTestId('upload-progress')).toHaveAttribute('data-state', 'waiting');
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
+    progress(upload, 600, 1000);
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Uploading…');
+    succeed(upload);
+    expect(await screen.findByTestId('upload-preview')).toBeInTheDocument();
   });
 
   it('keeps the stored claim and sends the bearer token when signed in', async () => {
@@ -280,32 +326,32 @@ describe('Upload Photos modal: sending', () => {
     window.localStorage.setItem('framewala.token', 'header.payload.signature');
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    expect(lastXhr().headers).toMatchObject({ 'X-Upload-Claim': claim, Authorization: 'Bearer header.payload.signature' });
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    expect(lastUpload().options.headers).toMatchObject({ 'X-Upload-Claim': claim, Authorization: 'Bearer header.payload.signature' });
     expect(window.localStorage.getItem('framewala.claim')).toBe(claim);
   });
 
   it("shows the server's message for a refusal, and lets the customer try again", async () => {
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    lastXhr().respond(422, { message: 'We could not read this photo. Please try another JPG or TIF file.', code: 'IMAGE_UNREADABLE' });
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    refuse(lastUpload(), 422, { message: 'We could not read this photo. Please try another JPG or TIF file.', code: 'IMAGE_UNREADABLE' });
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
       'We could not read this photo. Please try another JPG or TIF file.',
     );
     expect(screen.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'rejected');
 
     await user.upload(screen.getByTestId('upload-file-input'), jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
-    lastXhr().respond(413, { message: UPLOAD_TOO_LARGE_MESSAGE, code: 'UPLOAD_TOO_LARGE' });
+    await waitFor(() => expect(tus.uploads).toHaveLength(2));
+    refuse(lastUpload(), 413, { message: UPLOAD_TOO_LARGE_MESSAGE, code: 'UPLOAD_TOO_LARGE' });
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(UPLOAD_TOO_LARGE_MESSAGE));
   });
 
-  it('shows a clear message when the connection drops', async () => {
+  it('shows a clear message when the upload finally fails on the network', async () => {
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    act(() => lastXhr().onerror?.());
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    refuse(lastUpload(), 0, { code: 'NETWORK_ERROR', message: 'The upload was interrupted. Please check your connection and try again.' });
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
       'The upload was interrupted. Please check your connection and try again.',
     );
@@ -316,9 +362,9 @@ describe('Upload Photos modal: preview and Done', () => {
   async function uploadToPreview(body = uploadBody()) {
     const opened = await openModal();
     await opened.user.upload(opened.input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    lastXhr().progress(1000, 1000);
-    lastXhr().respond(201, body);
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    progress(lastUpload(), 1000, 1000);
+    succeed(lastUpload(), body);
     const preview = await screen.findByTestId('upload-preview');
     const img = within(preview).getByRole('img');
     return { ...opened, preview, img };
@@ -393,8 +439,8 @@ describe('Upload Photos modal: preview and Done', () => {
     );
     const opened = await openModal();
     await opened.user.upload(opened.input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    lastXhr().respond(201, uploadBody({ status: 'processing', url: null, thumbnailUrl: null }));
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    act(() => lastUpload().resolve('up_123'));
     expect(await screen.findByTestId('upload-processing')).toHaveTextContent('Preparing your photo');
     expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
 
@@ -409,8 +455,8 @@ describe('Upload Photos modal: preview and Done', () => {
   it('reports a photo the server could not prepare', async () => {
     const opened = await openModal();
     await opened.user.upload(opened.input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
-    lastXhr().respond(201, uploadBody({ status: 'failed', url: null, thumbnailUrl: null }));
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    succeed(lastUpload(), uploadBody({ status: 'failed', url: null, thumbnailUrl: null }));
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
       'We could not prepare this photo. Please try another JPG or TIF file.',
     );
@@ -419,7 +465,7 @@ describe('Upload Photos modal: preview and Done', () => {
   it('asks before the page is left mid-upload, and a click beside the dialog does not lose the photo', async () => {
     const { input, user, dialog } = await openModal();
     await user.upload(input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
     const leaving = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leaving);
     expect(leaving.defaultPrevented).toBe(true);
@@ -427,7 +473,7 @@ describe('Upload Photos modal: preview and Done', () => {
     await user.click(backdrop);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
-    lastXhr().respond(201, uploadBody());
+    succeed(lastUpload());
     fireEvent.load(within(await screen.findByTestId('upload-preview')).getByRole('img'));
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);
@@ -440,9 +486,9 @@ describe('Upload Photos modal: preview and Done', () => {
   it('closing the dialog during an upload aborts it', async () => {
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
-    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(lastXhr().aborted).toBe(true);
+    expect(lastUpload().cancelled).toBe(true);
   });
 });

@@ -45,7 +45,19 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
   const doneRef = useRef<HTMLButtonElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const { phase, error, announcement, selectFiles, cancelUpload, removePhoto, previewLoaded, previewFailed, showError } = usePhotoUpload();
+  const {
+    phase,
+    error,
+    announcement,
+    selectFiles,
+    cancelUpload,
+    pauseUpload,
+    resumeUpload,
+    removePhoto,
+    previewLoaded,
+    previewFailed,
+    showError,
+  } = usePhotoUpload();
   const busy = phase.kind === 'checking' || phase.kind === 'uploading' || phase.kind === 'processing';
   const ready = phase.kind === 'preview' && phase.loaded;
 
@@ -146,6 +158,10 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
             file={phase.file}
             header={phase.header}
             progress={phase.progress}
+            waiting={phase.waiting}
+            paused={phase.paused}
+            onPause={pauseUpload}
+            onResume={resumeUpload}
             onCancel={cancelUpload}
             cancelRef={cancelUploadRef}
           />

@@ -1,8 +1,8 @@
 import type { ImageHeader } from '@framewala/domain';
 import type { Ref } from 'react';
 import { secondaryButton } from '../../components/button-styles';
-import type { UploadProgress } from '../../lib/xhr-upload';
-import { formatBytes, formatLabel, formatPixels } from './upload-format';
+import type { UploadProgress } from '../../lib/upload-progress';
+import { formatBytes, formatLabel, formatPixels, formatSpeed, formatTimeLeft } from './upload-format';
 import { CheckCircleIcon, Spinner } from '../../components/icons';
 
 type FileSummaryProps = { file: File; header: ImageHeader | null };
@@ -29,23 +29,32 @@ function AcceptedFile({ file, header }: FileSummaryProps) {
 
 type ProgressPanelProps = FileSummaryProps & {
   progress: UploadProgress;
+  /** Offline or reconnecting: the upload continues by itself. */
+  waiting: boolean;
+  paused: boolean;
+  onPause: () => void;
+  onResume: () => void;
   onCancel: () => void;
   cancelRef?: Ref<HTMLButtonElement>;
 };
 
-/** While the photo is being sent: a bar with the percentage, the bytes sent, and cancel. */
-export function ProgressPanel({ file, header, progress, onCancel, cancelRef }: ProgressPanelProps) {
-  const { percent } = progress;
+/** While the photo is being sent: a bar with the percentage, bytes sent, speed and time left; pause, resume, cancel. */
+export function ProgressPanel({ file, header, progress, waiting, paused, onPause, onResume, onCancel, cancelRef }: ProgressPanelProps) {
+  const { percent, bytesPerSecond, secondsLeft } = progress;
   const sending = percent < 100;
+  const status = paused ? 'Paused' : waiting ? 'Waiting for the network…' : sending ? 'Uploading…' : 'Finishing up…';
+  const showRate = !paused && !waiting && sending && bytesPerSecond !== null && secondsLeft !== null;
   return (
     <div
       data-testid="upload-progress"
-      data-state="accepted"
+      data-state={waiting ? 'waiting' : paused ? 'paused' : 'accepted'}
       className="mt-6 rounded-2xl border-2 border-leaf-600/30 bg-leaf-50/60 p-4 sm:p-5"
     >
       <AcceptedFile file={file} header={header} />
       <div className="mt-4 flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium text-ink-800">{sending ? 'Uploading…' : 'Finishing up…'}</span>
+        <span className={`font-medium ${waiting ? 'text-saffron-800' : 'text-ink-800'}`} data-testid="upload-state">
+          {status}
+        </span>
         <span className="font-semibold text-ink-900 tabular-nums" data-testid="upload-percent">
           {percent}%
         </span>
@@ -60,14 +69,32 @@ export function ProgressPanel({ file, header, progress, onCancel, cancelRef }: P
         className="mt-2 h-3 overflow-hidden rounded-full bg-white ring-1 ring-ink-200"
       >
         <div
-          className="h-full rounded-full bg-saffron-600 transition-[width] duration-200 ease-out motion-reduce:transition-none"
+          className={`h-full rounded-full transition-[width] duration-200 ease-out motion-reduce:transition-none ${waiting || paused ? 'bg-ink-400' : 'bg-saffron-600'}`}
           style={{ width: `${percent}%` }}
         />
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <span className="text-sm text-ink-600 tabular-nums">
+      <div className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-ink-600 tabular-nums">
+        <span data-testid="upload-bytes">
           {formatBytes(progress.loaded)} of {formatBytes(progress.total)}
         </span>
+        {showRate ? (
+          <span data-testid="upload-rate">
+            {formatSpeed(bytesPerSecond)} · {formatTimeLeft(secondsLeft)}
+          </span>
+        ) : waiting ? (
+          <span>It continues by itself when you are back online.</span>
+        ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
+        {paused ? (
+          <button type="button" onClick={onResume} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" onClick={onPause} disabled={!sending} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
+            Pause
+          </button>
+        )}
         <button ref={cancelRef} type="button" onClick={onCancel} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
           Cancel upload
         </button>

@@ -6,7 +6,7 @@
 import type { ImageHeader } from '@framewala/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { isAbortError, type UploadProgress } from '../../lib/xhr-upload';
+import { isAbortError, type UploadProgress } from '../../lib/upload-progress';
 import { checkPhoto } from '../../lib/check-photo';
 import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from './upload-api';
 import { cleanMessage } from './upload-format';
@@ -19,11 +19,39 @@ const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';
 export type UploadPhase =
   | { kind: 'idle' }
   | { kind: 'checking'; fileName: string }
-  | { kind: 'uploading'; file: File; header: ImageHeader | null; progress: UploadProgress }
+  | {
+      kind: 'uploading';
+      file: File;
+      header: ImageHeader | null;
+      progress: UploadProgress;
+      /** Offline, or retrying after a dropped connection: the upload continues by itself once the network is back. */
+      waiting: boolean;
+      paused: boolean;
+    }
   | { kind: 'processing'; file: File; header: ImageHeader | null; upload: UploadedPhoto }
   | { kind: 'preview'; file: File; upload: UploadedPhoto & { url: string }; loaded: boolean };
 
 export type ShownError = { message: string; key: number };
+
+/** Speed over the last few seconds of progress. */
+const SPEED_WINDOW_MS = 5000;
+
+/** Progress with the speed and time left measured over the recent samples (which it keeps up to date). */
+export function measureProgress(samples: Array<{ at: number; sent: number }>, sent: number, total: number, now: number): UploadProgress {
+  samples.push({ at: now, sent });
+  while (samples.length > 2 && now - samples[0]!.at > SPEED_WINDOW_MS) samples.shift();
+  const first = samples[0]!;
+  const seconds = (now - first.at) / 1000;
+  const bytesPerSecond = seconds >= 1 && sent > first.sent ? (sent - first.sent) / seconds : null;
+  const loaded = Math.min(sent, total);
+  return {
+    loaded,
+    total,
+    percent: total > 0 ? Math.floor((loaded / total) * 100) : 0,
+    bytesPerSecond,
+    secondsLeft: bytesPerSecond ? Math.ceil((total - loaded) / bytesPerSecond) : null,
+  };
+}
 
 export function usePhotoUpload() {
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
@@ -32,6 +60,7 @@ export function usePhotoUpload() {
   // Each selection is a run; a newer run, cancel or remove makes older results stale.
   const runRef = useRef(0);
   const controllerRef = useRef<AbortController | null>(null);
+  const transferRef = useRef<{ pause: () => void; resume: () => void } | null>(null);
   const errorKeyRef = useRef(0);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
@@ -52,6 +81,7 @@ export function usePhotoUpload() {
     runRef.current += 1;
     controllerRef.current?.abort();
     controllerRef.current = null;
+    transferRef.current = null;
     setPhase({ kind: 'idle' });
     setAnnouncement(announce);
   }, []);
@@ -79,15 +109,31 @@ export function usePhotoUpload() {
       }
 
       const { file, header } = check;
-      setPhase({ kind: 'uploading', file, header, progress: { loaded: 0, total: file.size, percent: 0 } });
+      const start: UploadProgress = { loaded: 0, total: file.size, percent: 0, bytesPerSecond: null, secondsLeft: null };
+      setPhase({ kind: 'uploading', file, header, progress: start, waiting: false, paused: false });
       setAnnouncement(`Uploading ${file.name}.`);
+      const samples: Array<{ at: number; sent: number }> = [];
       try {
-        let upload = await uploadPhoto(file, {
+        const transfer = uploadPhoto(file, {
           signal: controller.signal,
-          onProgress: (progress) => {
-            if (current()) setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress } : prev));
+          onProgress: (sent, total) => {
+            if (!current()) return;
+            const progress = measureProgress(samples, sent, total, Date.now());
+            // Bytes still moving while the browser says it is offline: keep saying so until it is back.
+            const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress, waiting: prev.waiting && offline } : prev));
+          },
+          onWaiting: (waiting) => {
+            if (!current()) return;
+            // The speed is measured afresh once the network is back.
+            if (waiting) samples.length = 0;
+            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, waiting } : prev));
+            if (waiting) setAnnouncement('Waiting for the network. The upload will continue by itself.');
           },
         });
+        transferRef.current = transfer;
+        let upload = await transfer.result;
+        transferRef.current = null;
         if (!current()) return;
         if (upload.status === 'processing') {
           setPhase({ kind: 'processing', file, header, upload });
@@ -111,6 +157,16 @@ export function usePhotoUpload() {
   );
 
   const cancelUpload = useCallback(() => reset('Upload cancelled.'), [reset]);
+  const pauseUpload = useCallback(() => {
+    transferRef.current?.pause();
+    setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: true, waiting: false } : prev));
+    setAnnouncement('Upload paused.');
+  }, []);
+  const resumeUpload = useCallback(() => {
+    transferRef.current?.resume();
+    setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: false } : prev));
+    setAnnouncement('Upload resumed.');
+  }, []);
   const removePhoto = useCallback(() => reset('Photo removed. You can choose another photo.'), [reset]);
 
   const previewLoaded = useCallback(() => {
@@ -123,5 +179,17 @@ export function usePhotoUpload() {
     showError(PREVIEW_FAILED_MESSAGE);
   }, [reset, showError]);
 
-  return { phase, error, announcement, selectFiles, cancelUpload, removePhoto, previewLoaded, previewFailed, showError };
+  return {
+    phase,
+    error,
+    announcement,
+    selectFiles,
+    cancelUpload,
+    pauseUpload,
+    resumeUpload,
+    removePhoto,
+    previewLoaded,
+    previewFailed,
+    showError,
+  };
 }

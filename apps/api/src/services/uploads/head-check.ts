@@ -1,0 +1,85 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  checkImageDimensions,
+  detectImageFormat,
+  FORMAT_SNIFF_BYTES,
+  isAcceptedFormat,
+  readImageHeader,
+  ShopError,
+} from '@framewala/domain';
+
+/**
+ * How much of a photo's beginning is kept to read its header while it arrives. A JPEG's frame header (SOF) follows the
+ * APP segments (Exif with its thumbnail, ICC profiles): almost always within the first few hundred KB. A header that
+ * lies further (a TIFF whose first directory is at the end of the file) is judged once the whole file is there.
+ */
+export const HEAD_CHECK_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a photo as early as its first bytes allow, while it is still arriving: 415 as soon as the first bytes are
+ * not a JPEG or TIFF, 422 with the dimension message as soon as the header gives a size the rules refuse. Everything
+ * else (headers it cannot read here, decoding) is left to the checks run on the whole file.
+ */
+export class HeadCheck {
+  private readonly head = Buffer.alloc(HEAD_CHECK_BYTES);
+  private held = 0;
+  private done = false;
+
+  /** `prefix`: the photo's first bytes already received (a resumed upload). */
+  constructor(prefix?: Buffer) {
+    if (prefix && prefix.length > 0) this.add(prefix);
+  }
+
+  /** Takes the next bytes of the photo, in order; throws the refusal as soon as there is one. */
+  add(chunk: Buffer): void {
+    if (this.done) return;
+    const taken = chunk.copy(this.head, this.held, 0, Math.min(chunk.length, HEAD_CHECK_BYTES - this.held));
+    this.held += taken;
+    this.judge();
+    if (!this.done && this.held === HEAD_CHECK_BYTES) this.done = true;
+  }
+
+  private judge(): void {
+    if (this.held < FORMAT_SNIFF_BYTES) return;
+    const bytes = this.head.subarray(0, this.held);
+    if (!isAcceptedFormat(detectImageFormat(bytes))) {
+      this.done = true;
+      throw new ShopError('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const header = readImageHeader(bytes);
+    if (header.ok) {
+      this.done = true;
+      const check = checkImageDimensions(header.header.orientedWidth, header.header.orientedHeight);
+      if (!check.ok) throw new ShopError('IMAGE_DIMENSIONS', check.message);
+      return;
+    }
+    // More of the beginning may still settle it; a header past what is kept, or one this reader does not know, is
+    // left to the checks on the whole file.
+    if (header.reason !== 'need-more' || header.needed > HEAD_CHECK_BYTES) this.done = true;
+  }
+}
+
+/**
+ * A pass-through stream that runs a HeadCheck on the bytes going by and fails with its refusal (a ShopError) before
+ * the refused bytes are passed on. `refusal` keeps it for callers whose next stage hides the error behind its own.
+ */
+export class HeadCheckStream extends Transform {
+  refusal: ShopError | undefined;
+  private readonly check: HeadCheck;
+
+  constructor(prefix?: Buffer) {
+    super();
+    this.check = new HeadCheck(prefix);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      this.check.add(chunk);
+    } catch (error) {
+      if (error instanceof ShopError) this.refusal = error;
+      callback(error as Error);
+      return;
+    }
+    callback(null, chunk);
+  }
+}
