@@ -18,6 +18,12 @@ export const ERROR_CATALOGUE = {
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists.' },
   PRICE_MISMATCH: { status: 409, message: 'The price has changed. Please review your order and try again.' },
   ORDER_TRANSITION_REFUSED: { status: 409, message: 'The order cannot move to this status now.' },
+  PAID_ORDER_CANCELLED: {
+    status: 409,
+    message:
+      'This order was cancelled before your payment reached us, so it will not be made. Your payment is being refunded in full to the account it came from (5–7 working days).',
+  },
+  PAYMENT_OF_ANOTHER_ORDER: { status: 409, message: 'This payment belongs to another order, so it cannot pay this one.' },
   PRINT_FILE_NOT_READY: { status: 409, message: 'The print file is still being made. Please try again in a minute.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
