@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from '
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { ORDER_STATUSES, ShopError, transitionRefusal, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { mediaUrl } from '../media-access';
 import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
@@ -133,7 +134,7 @@ export async function listAdminOrders(
       customer: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, phone: r.mobile || r.order.address.phone },
       sizeName: r.order.line.sizeName,
       finishName: `${r.order.line.finishName} (${r.order.line.frameSetName})`,
-      thumbnailUrl: r.thumbnailKey && !r.uploadDeletedAt ? ctx.storage.url(r.thumbnailKey) : null,
+      thumbnailUrl: r.thumbnailKey && !r.uploadDeletedAt ? mediaUrl(ctx, r.thumbnailKey) : null,
       paymentFlag: paymentFlagOf(r.order),
     })),
     total: counted?.n ?? 0,
@@ -180,8 +181,8 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     photo: photoAlive
       ? {
           uploadId: upload.id,
-          thumbnailUrl: upload.thumbnailKey ? ctx.storage.url(upload.thumbnailKey) : null,
-          url: upload.renditionKey ? ctx.storage.url(upload.renditionKey) : null,
+          thumbnailUrl: upload.thumbnailKey ? mediaUrl(ctx, upload.thumbnailKey) : null,
+          url: upload.renditionKey ? mediaUrl(ctx, upload.renditionKey) : null,
           width: upload.width,
           height: upload.height,
           crop:

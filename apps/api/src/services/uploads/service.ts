@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { cropBodySchema, imageTypeOf, MAX_UPLOAD_BYTES, ShopError, uploadExpiresAt, type CropBody, type Upload } from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { mediaUrl } from '../media-access';
 import { uploads, type UploadRow } from '../../db/schema';
 import { canAccess, type Viewer } from './access';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
@@ -52,8 +53,8 @@ export function toUploadBody(row: UploadRow, deps: Pick<UploadsDeps, 'ctx'>): Up
   const ready = row.status === 'ready';
   return {
     _id: row.id,
-    url: ready && row.renditionKey ? deps.ctx.storage.url(row.renditionKey) : null,
-    thumbnailUrl: ready && row.thumbnailKey ? deps.ctx.storage.url(row.thumbnailKey) : null,
+    url: ready && row.renditionKey ? mediaUrl(deps.ctx, row.renditionKey) : null,
+    thumbnailUrl: ready && row.thumbnailKey ? mediaUrl(deps.ctx, row.thumbnailKey) : null,
     imageType: imageTypeOf(row.width, row.height),
     width: row.width,
     height: row.height,
