@@ -2,7 +2,7 @@
  * The one error catalogue of the shop. Every API error body is { message, code, ...details } with the status
  * given here; the web app shows `message` as is (no stray quotes, ever).
  */
-import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
+import { IMAGE_DIMENSION_MESSAGE, IMAGE_IMPLAUSIBLE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
 
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -29,6 +29,7 @@ export const ERROR_CATALOGUE = {
   UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
   IMAGE_DIMENSIONS: { status: 422, message: IMAGE_DIMENSION_MESSAGE },
+  IMAGE_IMPLAUSIBLE: { status: 422, message: IMAGE_IMPLAUSIBLE_MESSAGE },
   IMAGE_UNREADABLE: { status: 422, message: 'We could not read this photo. Please try another JPG or TIF file.' },
   CROP_OUTSIDE_IMAGE: { status: 422, message: 'The crop must lie inside the photo and have a positive size.' },
   INVALID_PINCODE: { status: 422, message: 'Invalid Pincode' },
