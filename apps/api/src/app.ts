@@ -19,7 +19,7 @@ import { addressesRoutes } from './routes/addresses';
 import { adminRoutes } from './routes/admin';
 import { adminPrintRoutes } from './routes/admin-print';
 import { catalogueRoutes } from './routes/catalogue';
-import { isProxiedS3, mediaProxyRoutes } from './routes/media';
+import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { healthRoutes } from './routes/health';
 import { pincodeRoutes } from './routes/pincode';
@@ -150,22 +150,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   if (storage instanceof LocalStorage) {
-    fs.mkdirSync(storage.directory, { recursive: true });
+    // Catalogue art, public and versioned (its content never changes): served straight from disk, cached for a year.
+    const frames = path.join(storage.directory, 'frames');
+    fs.mkdirSync(frames, { recursive: true });
     await app.register(fastifyStatic, {
-      root: storage.directory,
-      prefix: '/media/',
+      root: frames,
+      prefix: '/media/frames/',
       decorateReply: false,
       index: false,
       list: false,
       dotfiles: 'deny',
-      // Keys are versioned or unguessable, so their content never changes.
       immutable: true,
       maxAge: '365d',
     });
-  } else if (isProxiedS3(storage)) {
-    // S3 without a public URL (S3_PUBLIC_URL): the server streams stored files under the same /media paths.
-    await app.register(mediaProxyRoutes(storage));
   }
+  // Customers' files (and, from S3 without a public URL, the catalogue art): each request checked (routes/media.ts).
+  await app.register(mediaRoutes(ctx));
 
   if (hasWeb && webDist) {
     await app.register(fastifyStatic, {

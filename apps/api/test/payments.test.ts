@@ -58,7 +58,7 @@ function webhook(event: object, opts: { eventId?: string; secret?: string; signa
 const captured = (orderId: string, paymentId: string, amount: number) => ({
   entity: 'event',
   event: 'payment.captured',
-  payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, status: 'captured' } } },
+  payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency: 'INR', status: 'captured' } } },
 });
 
 describe('payment config', () => {
@@ -187,7 +187,7 @@ describe('webhooks', () => {
     const orderPaid = await webhook(
       {
         event: 'order.paid',
-        payload: { order: { entity: { id: order.id } }, payment: { entity: { id: paymentId, order_id: order.id, amount: order.amount } } },
+        payload: { order: { entity: { id: order.id } }, payment: { entity: { id: paymentId, order_id: order.id, amount: order.amount, currency: 'INR' } } },
       },
       { eventId: 'evt_dup_2' },
     );

@@ -235,7 +235,7 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
     cropId = crop.json._id as string;
     expect(crop.json.parentId).toBe(photoId);
     // B reads the photo A stored, from S3: no server keeps files of its own.
-    const rendition = await call(b, 'GET', new URL(up.json.url as string, b.url).pathname);
+    const rendition = await call(b, 'GET', ((u) => u.pathname + u.search)(new URL(up.json.url as string, b.url)));
     expect(rendition.status).toBe(200);
     expect(rendition.headers.get('content-type')).toBe('image/jpeg');
 

@@ -110,7 +110,7 @@ describe('secrets in the logs', () => {
     const event = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
-      payload: { payment: { entity: { id: payment.razorpay_payment_id, order_id: order.id, amount: order.amount, status: 'captured' } } },
+      payload: { payment: { entity: { id: payment.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' } } },
     });
     const signature = webhookSignature(event, webhookSecret);
     secrets.webhookSignature = signature;

@@ -80,8 +80,8 @@ describe('POST /api/upload-image: dimensions', () => {
       dpi: { x: 96, y: 96 },
     });
     expect(upload._id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(upload.url).toMatch(new RegExp(`^/media/uploads/${upload._id}/display-\\d+-\\d+\\.jpg$`));
-    expect(upload.thumbnailUrl).toMatch(new RegExp(`^/media/uploads/${upload._id}/thumb-\\d+-\\d+\\.jpg$`));
+    expect(upload.url).toMatch(new RegExp(`^/media/uploads/${upload._id}/display-\\d+-\\d+\\.jpg\\?exp=\\d+&sig=[\\w-]{43}$`));
+    expect(upload.thumbnailUrl).toMatch(new RegExp(`^/media/uploads/${upload._id}/thumb-\\d+-\\d+\\.jpg\\?exp=\\d+&sig=[\\w-]{43}$`));
     const days = (Date.parse(upload.expiresAt) - Date.parse(upload.createdAt)) / 86_400_000;
     expect(days).toBe(90);
     // The original is stored under the id with a timestamp, a random number and the extension; nothing in tmp.

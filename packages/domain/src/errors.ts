@@ -2,7 +2,7 @@
  * The one error catalogue of the shop. Every API error body is { message, code, ...details } with the status
  * given here; the web app shows `message` as is (no stray quotes, ever).
  */
-import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
+import { IMAGE_DIMENSION_MESSAGE, IMAGE_IMPLAUSIBLE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
 
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -21,6 +21,12 @@ export const ERROR_CATALOGUE = {
   EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail already exists.' },
   PRICE_MISMATCH: { status: 409, message: 'The price has changed. Please review your order and try again.' },
   ORDER_TRANSITION_REFUSED: { status: 409, message: 'The order cannot move to this status now.' },
+  PAID_ORDER_CANCELLED: {
+    status: 409,
+    message:
+      'This order was cancelled before your payment reached us, so it will not be made. Your payment is being refunded in full to the account it came from (5–7 working days).',
+  },
+  PAYMENT_OF_ANOTHER_ORDER: { status: 409, message: 'This payment belongs to another order, so it cannot pay this one.' },
   PRINT_FILE_NOT_READY: { status: 409, message: 'The print file is still being made. Please try again in a minute.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
@@ -28,6 +34,7 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range of the file is not available.' },
   IMAGE_DIMENSIONS: { status: 422, message: IMAGE_DIMENSION_MESSAGE },
+  IMAGE_IMPLAUSIBLE: { status: 422, message: IMAGE_IMPLAUSIBLE_MESSAGE },
   IMAGE_UNREADABLE: { status: 422, message: 'We could not read this photo. Please try another JPG or TIF file.' },
   CROP_OUTSIDE_IMAGE: { status: 422, message: 'The crop must lie inside the photo and have a positive size.' },
   INVALID_PINCODE: { status: 422, message: 'Invalid Pincode' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkImageDensity,
+  IMAGE_IMPLAUSIBLE_MESSAGE,
   ACCEPTED_FORMATS,
   DEFAULT_DPI,
   IMAGE_DIMENSION_MESSAGE,
@@ -177,5 +179,24 @@ describe('detectImageFormat', () => {
 describe('uploadExpiresAt', () => {
   it('is 90 days after the upload', () => {
     expect(uploadExpiresAt(new Date('2025-01-01T00:00:00Z')).toISOString()).toBe('2025-04-01T00:00:00.000Z');
+  });
+});
+
+describe('checkImageDensity (decompression bombs)', () => {
+  it('refuses a 7 KB file declaring 40000 × 25000 px', () => {
+    expect(checkImageDensity(40000, 25000, 7 * 1024)).toEqual({ ok: false, code: 'IMAGE_IMPLAUSIBLE', message: IMAGE_IMPLAUSIBLE_MESSAGE });
+  });
+
+  it('accepts real photos and the flattest output of standard encoders', () => {
+    // A 1000 MP photo at 0.3 byte/pixel; a one-colour 50 MP JPEG (≈ 0.003 byte/pixel, measured with libjpeg).
+    expect(checkImageDensity(40000, 25000, 300_000_000).ok).toBe(true);
+    expect(checkImageDensity(10000, 5000, 147_000).ok).toBe(true);
+    expect(checkImageDensity(40000, 25000, 500_000).ok).toBe(true);
+    expect(checkImageDensity(40000, 25000, 499_999).ok).toBe(false);
+  });
+
+  it('leaves smaller images alone: they cost little to decode', () => {
+    expect(checkImageDensity(4000, 6000, 100).ok).toBe(true);
+    expect(checkImageDensity(5000, 5000, 100).ok).toBe(false);
   });
 });

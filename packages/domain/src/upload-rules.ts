@@ -36,6 +36,35 @@ export function checkImageDimensions(width: number, height: number): RuleCheck<'
   return { ok: false, code: 'IMAGE_DIMENSIONS', message: IMAGE_DIMENSION_MESSAGE };
 }
 
+/**
+ * A decompression bomb is a small file that decodes to a huge image: the server would spend seconds of CPU and
+ * hundreds of MB on it. Real photos carry 0.1–1 byte per pixel; even a one-colour 50 MP JPEG or deflate/LZW TIFF from
+ * a standard encoder carries ≈ 0.003. So an image of at least DENSITY_CHECK_MIN_PIXELS needs at least
+ * MIN_BYTES_PER_PIXEL (0.0005: 500 KB for 1000 MP, six times below the flattest real encoder output); a 7 KB file
+ * declaring 40000 × 25000 (0.000007) is refused.
+ */
+export const DENSITY_CHECK_MIN_PIXELS = 25_000_000;
+export const MIN_BYTES_PER_PIXEL = 0.0005;
+export const IMAGE_IMPLAUSIBLE_MESSAGE =
+  'This file is far too small for the size in pixels it declares, so it cannot be a real photo. Please upload the original JPG or TIF.';
+
+export function checkImageDensity(width: number, height: number, bytes: number): RuleCheck<'IMAGE_IMPLAUSIBLE'> {
+  const pixels = width * height;
+  if (pixels < DENSITY_CHECK_MIN_PIXELS || bytes >= pixels * MIN_BYTES_PER_PIXEL) return { ok: true };
+  return { ok: false, code: 'IMAGE_IMPLAUSIBLE', message: IMAGE_IMPLAUSIBLE_MESSAGE };
+}
+
+/** A TIFF whose strips or tiles share bytes (two pointing at the same data) is refused the same way. */
+export const SHARED_STRIPS_MESSAGE =
+  'This TIF file reuses the same data for different parts of the picture, so it cannot be a real photo. Please upload the original file.';
+
+/**
+ * Very large photos get their renditions from a background job; one customer (an account or, without one, a browser's
+ * upload claim) may have at most this many waiting at once, so nobody can fill the queue ahead of everyone else.
+ */
+export const MAX_QUEUED_RENDERS_PER_OWNER = 4;
+export const RENDERS_QUEUED_MESSAGE = `You already have ${MAX_QUEUED_RENDERS_PER_OWNER} large photos being prepared. Please wait a minute for them to finish, then try again.`;
+
 /** At most MAX_UPLOAD_BYTES. Throws RangeError for a negative or non-integer count. */
 export function checkUploadBytes(bytes: number): RuleCheck<'UPLOAD_TOO_LARGE'> {
   if (!Number.isSafeInteger(bytes) || bytes < 0) {

@@ -8,3 +8,4 @@ export * from './schema/addresses';
 export * from './schema/rate-limits';
 export * from './schema/orders';
 export * from './schema/print-files';
+export * from './schema/job-leases';

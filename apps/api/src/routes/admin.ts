@@ -42,6 +42,11 @@ const listQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
     q: plainTextSchema(100).optional(),
+    flagged: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .describe('true: only orders with a payment problem to look at (a payment for a cancelled order, an amount that did not cover it)'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })

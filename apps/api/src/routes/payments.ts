@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { errorBodySchema, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { sendOrderConfirmation } from '../services/orders/confirmation';
+import { sendOrderConfirmation, sweepUnsentConfirmations } from '../services/orders/confirmation';
+import { retryPendingRefunds } from '../services/payments/refunds';
 import { queuePrintFileForPaidOrder } from '../services/print/service';
 import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
 import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
@@ -40,6 +41,8 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       {
         schema: {
           summary: "Verify the checkout's payment signature and mark the order paid (idempotent)",
+          description:
+            '409 PAID_ORDER_CANCELLED when the order was cancelled before the payment arrived (the payment is refunded); 409 PAYMENT_OF_ANOTHER_ORDER when the payment id is already recorded for another order.',
           tags: ['payments'],
           security: [{ bearerAuth: [] }],
           body: z.object({
@@ -47,7 +50,7 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             razorpay_payment_id: providerId,
             razorpay_signature: z.string().trim().min(1).max(200),
           }),
-          response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404) },
+          response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404, 409) },
         },
         preHandler: requireUser,
         // verifyPayment checks the token's session version in its own statement (decision 032).
@@ -65,6 +68,9 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
         log: app.log,
       });
+      // Work a crash or a database failure left half-done: refunds still to ask for, confirmations never queued.
+      await retryPendingRefunds(ctx, app.log);
+      await sweepUnsentConfirmations(ctx, { log: app.log });
     });
     if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
 

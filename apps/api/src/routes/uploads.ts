@@ -86,6 +86,8 @@ async function startUploadJobs(deps: UploadsDeps, tus: TusUploads, log: FastifyB
   deps.renderWorker = await jobs.work<{ uploadId: string }>(RENDER_QUEUE, (data) => processRenderJob(deps, data.uploadId), {
     batchSize: 1,
     pollingIntervalSeconds: 0.5,
+    // A render whose server is killed is run again within about a minute, not after the job's 15-minute expiry.
+    lease: true,
   });
   // A render job that failed on every retry (storage or database trouble): the browser's loader must end.
   await jobs.work<{ uploadId: string }>(RENDER_FAILED_QUEUE, (data) => markRenderFailed(deps, data.uploadId));

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import { withAdvisoryLock, type Database } from '../db/client';
 
@@ -8,11 +10,30 @@ export interface JobsOptions {
   workers: boolean;
 }
 
+/** A running job's lease is refreshed this often… */
+export const LEASE_HEARTBEAT_MS = 15_000;
+/** …and counts as abandoned (its process gone) once it has not been for this long. */
+export const LEASE_STALE_SECONDS = 60;
+
+/** Options of `work` besides pg-boss's own. */
+export interface WorkOptions extends PgBoss.WorkOptions {
+  /**
+   * Long jobs: while the handler runs, a lease row with a heartbeat says this process is on it. When the process dies
+   * (kill -9), the heartbeat stops and, within about a minute, any server hands the job back to pg-boss, which runs it
+   * again, instead of leaving it 'active' until its expiry (tens of minutes for a print file).
+   */
+  lease?: boolean;
+}
+
 /**
  * Background jobs on pg-boss, sharing the app's PostgreSQL pool: renditions of huge photos, print files, retention,
  * e-mail. Modules declare a queue with `define` and a handler with `work`; a handler only runs where workers are on.
  */
 export class Jobs {
+  /** This process, in the leases it holds. */
+  readonly instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private leaseSweep: NodeJS.Timeout | undefined;
+
   private constructor(
     readonly boss: PgBoss,
     private readonly options: JobsOptions,
@@ -31,7 +52,56 @@ export class Jobs {
     // Servers starting at once on a new database would both create pg-boss's schema: its own lock does not stop the
     // second from missing the first one's schema (a stale catalog snapshot), so they take turns here.
     await withAdvisoryLock(database, 'framewala:pgboss-start', () => boss.start());
-    return new Jobs(boss, options, log, database);
+    const jobs = new Jobs(boss, options, log, database);
+    if (options.workers) {
+      // Work a killed process left half-done is handed back at start, then checked every half minute.
+      await jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
+      jobs.leaseSweep = setInterval(() => {
+        jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
+      }, (LEASE_STALE_SECONDS * 1000) / 2);
+      jobs.leaseSweep.unref();
+    }
+    return jobs;
+  }
+
+  /**
+   * Hands back to pg-boss the jobs whose lease stopped beating (their process is gone): each is failed, so pg-boss
+   * retries it (after its retry delay) or, with no retry left, sends it to its dead-letter queue. Returns how many.
+   */
+  async releaseAbandoned(staleSeconds = LEASE_STALE_SECONDS): Promise<number> {
+    const { rows } = await this.database.pool.query<{ job_id: string; queue: string }>(
+      `DELETE FROM job_leases WHERE heartbeat_at < now() - make_interval(secs => $1) RETURNING job_id, queue`,
+      [staleSeconds],
+    );
+    for (const row of rows) {
+      await this.boss.fail(row.queue, row.job_id, { message: 'the process running this job stopped' });
+      this.log.info({ queue: row.queue, jobId: row.job_id }, 'released a job whose process stopped');
+    }
+    return rows.length;
+  }
+
+  /** Runs a job's handler under a lease (see WorkOptions.lease). */
+  private async leased<T>(queue: string, jobId: string, run: () => Promise<T>): Promise<T> {
+    const pool = this.database.pool;
+    await pool.query(
+      `INSERT INTO job_leases (job_id, queue, instance_id, heartbeat_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (job_id) DO UPDATE SET instance_id = excluded.instance_id, heartbeat_at = now()`,
+      [jobId, queue, this.instanceId],
+    );
+    const beat = setInterval(() => {
+      pool
+        .query('UPDATE job_leases SET heartbeat_at = now() WHERE job_id = $1 AND instance_id = $2', [jobId, this.instanceId])
+        .catch((err: unknown) => this.log.error({ err, queue, jobId }, 'job heartbeat failed'));
+    }, LEASE_HEARTBEAT_MS);
+    beat.unref();
+    try {
+      return await run();
+    } finally {
+      clearInterval(beat);
+      await pool
+        .query('DELETE FROM job_leases WHERE job_id = $1 AND instance_id = $2', [jobId, this.instanceId])
+        .catch((err: unknown) => this.log.error({ err, queue, jobId }, 'job lease could not be removed'));
+    }
   }
 
   /** Creates the queue if it does not exist (idempotent; safe on every start of every server). */
@@ -49,8 +119,10 @@ export class Jobs {
   }
 
   /** Starts a worker where workers are on; resolves to its id (for `notify`), or undefined. */
-  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<string | undefined> {
+  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, workOptions: WorkOptions = {}): Promise<string | undefined> {
     if (!this.options.workers) return undefined;
+    const { lease, ...options } = workOptions;
+    const run = lease ? (job: PgBoss.Job<T>) => this.leased(name, job.id, () => handler(job.data)) : (job: PgBoss.Job<T>) => handler(job.data);
     // Set once pg-boss answers (its first fetch may run before that, when the id is not known yet).
     const worker: { id?: string } = {};
     worker.id = await this.boss.work<T>(name, options, async (jobs) => {
@@ -58,7 +130,7 @@ export class Jobs {
       if (worker.id && jobs.length > 1 && jobs.length >= (options.batchSize ?? 1)) this.boss.notifyWorker(worker.id);
       if (jobs.length === 1) {
         try {
-          await handler(jobs[0]!.data);
+          await run(jobs[0]!);
         } catch (err) {
           this.log.error({ err, queue: name, jobId: jobs[0]!.id }, 'job failed');
           throw err;
@@ -68,7 +140,7 @@ export class Jobs {
       // A batch (options.batchSize > 1): its jobs run at once and each stands alone. A failing one is failed (and
       // retried) by itself; pg-boss then completes the batch, which only touches the jobs still active, so a job that
       // succeeded is never redone.
-      const results = await Promise.allSettled(jobs.map((job) => handler(job.data)));
+      const results = await Promise.allSettled(jobs.map((job) => run(job)));
       for (const [i, result] of results.entries()) {
         if (result.status === 'fulfilled') continue;
         const err: unknown = result.reason;
@@ -95,6 +167,7 @@ export class Jobs {
   }
 
   async stop(): Promise<void> {
+    if (this.leaseSweep) clearInterval(this.leaseSweep);
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
   }
 }

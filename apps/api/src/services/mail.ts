@@ -107,8 +107,11 @@ export function openMessage(secret: string, sealed: SealedMessage): MailMessage 
 }
 
 export interface Mail {
-  /** Queues a message; resolves once the job is stored, not when it is delivered. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues a message; resolves once the job is stored, not when it is delivered. With `jobId` (a UUID), storing the
+   * same message twice stores it once.
+   */
+  send(message: MailMessage, options?: { jobId?: string }): Promise<void>;
   /** Wakes this server's mail worker now (after a transaction stored a send-email job itself). */
   wake(): void;
 }
@@ -144,8 +147,8 @@ async function startMail(ctx: AppContext): Promise<Mail> {
     );
   }
   return {
-    async send(message) {
-      await ctx.jobs.send(SEND_EMAIL_QUEUE, sealMessage(secret, message));
+    async send(message, options = {}) {
+      await ctx.jobs.send(SEND_EMAIL_QUEUE, sealMessage(secret, message), options.jobId ? { id: options.jobId } : {});
       ctx.jobs.notify(workerId); // this server's worker sends it now rather than at its next poll
     },
     wake() {

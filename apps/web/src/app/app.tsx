@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { closeToastsOnNavigation } from '../features/account/toast-store';
+import { useFreshStoredPhotoUrls } from '../lib/photo-urls';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
@@ -8,6 +9,7 @@ const router = createBrowserRouter(routes);
 closeToastsOnNavigation(router);
 
 export function App() {
+  useFreshStoredPhotoUrls();
   return (
     <AppProviders>
       <RouterProvider router={router} />

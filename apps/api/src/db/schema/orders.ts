@@ -73,6 +73,14 @@ export const orders = pgTable(
     paymentAttemptedAt: timestamp('payment_attempted_at', { withTimezone: true }),
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /**
+     * A payment problem the owner must look at (shown in the console): 'paid_after_cancel' (a payment arrived for a
+     * cancelled order; it is refunded), 'amount_mismatch' (the provider captured less than the order, or not in INR;
+     * the order is not paid), 'duplicate_payment' (a second payment for an order already paid; it is refunded).
+     */
+    paymentFlag: text('payment_flag'),
+    /** The flag's explanation for the owner. */
+    paymentFlagNote: text('payment_flag_note'),
     /** When the order entered its current status (the admin list shows how long it has been there). */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -86,6 +94,9 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'created'`),
     index('orders_upload').on(t.uploadId),
     index('orders_status_created').on(t.status, t.createdAt.desc()),
+    index('orders_payment_flagged')
+      .on(t.createdAt)
+      .where(sql`${t.paymentFlag} IS NOT NULL`),
   ],
 );
 
@@ -118,9 +129,23 @@ export const payments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** 'verify' | 'webhook' | 'reconciliation': who reported it first. */
     source: text('source').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    /**
+     * Null: the payment pays its order. 'pending': it must go back to the customer (refund not made yet; retried by
+     * the reconciliation job); 'refunded': the provider accepted the refund (`refundId`).
+     */
+    refundStatus: text('refund_status'),
+    refundReason: text('refund_reason'),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_provider_payment_id').on(t.providerPaymentId), index('payments_order').on(t.orderId)],
+  (t) => [
+    index('payments_refund_pending')
+      .on(t.createdAt)
+      .where(sql`${t.refundStatus} = 'pending'`),
+    uniqueIndex('payments_provider_payment_id').on(t.providerPaymentId), index('payments_order').on(t.orderId),
+  ],
 );
 
 /** Webhook events already handled, by x-razorpay-event-id: a redelivery is dropped. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { ORDER_STATUSES, ShopError, transitionRefusal, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { mediaUrl } from '../media-access';
 import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
@@ -45,6 +46,12 @@ export function printFileInfo(row: PrintFileRow): PrintFileInfo {
   };
 }
 
+function paymentFlagOf(order: Pick<OrderRow, 'paymentFlag' | 'paymentFlagNote'>): AdminOrderSummary['paymentFlag'] {
+  const code = order.paymentFlag;
+  if (code !== 'paid_after_cancel' && code !== 'amount_mismatch') return null;
+  return { code, note: order.paymentFlagNote ?? '' };
+}
+
 /** `%text%` for LIKE with the user's own % _ and \ taken literally. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -81,6 +88,7 @@ function searchCondition(q: string): SQL | undefined {
 export interface ListQuery {
   status?: OrderStatus | undefined;
   q?: string | undefined;
+  flagged?: boolean | undefined;
   page: number;
   pageSize: number;
 }
@@ -90,7 +98,11 @@ export async function listAdminOrders(
   query: ListQuery,
 ): Promise<{ orders: AdminOrderSummary[]; total: number; page: number; pageSize: number }> {
   const { db } = ctx.database;
-  const where = and(query.status ? eq(orders.status, query.status) : undefined, query.q ? searchCondition(query.q) : undefined);
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.q ? searchCondition(query.q) : undefined,
+    query.flagged ? isNotNull(orders.paymentFlag) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -122,7 +134,8 @@ export async function listAdminOrders(
       customer: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, phone: r.mobile || r.order.address.phone },
       sizeName: r.order.line.sizeName,
       finishName: `${r.order.line.finishName} (${r.order.line.frameSetName})`,
-      thumbnailUrl: r.thumbnailKey && !r.uploadDeletedAt ? ctx.storage.url(r.thumbnailKey) : null,
+      thumbnailUrl: r.thumbnailKey && !r.uploadDeletedAt ? mediaUrl(ctx, r.thumbnailKey) : null,
+      paymentFlag: paymentFlagOf(r.order),
     })),
     total: counted?.n ?? 0,
     page: query.page,
@@ -168,8 +181,8 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     photo: photoAlive
       ? {
           uploadId: upload.id,
-          thumbnailUrl: upload.thumbnailKey ? ctx.storage.url(upload.thumbnailKey) : null,
-          url: upload.renditionKey ? ctx.storage.url(upload.renditionKey) : null,
+          thumbnailUrl: upload.thumbnailKey ? mediaUrl(ctx, upload.thumbnailKey) : null,
+          url: upload.renditionKey ? mediaUrl(ctx, upload.renditionKey) : null,
           width: upload.width,
           height: upload.height,
           crop:
@@ -186,10 +199,16 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       payments: paid.map((p) => ({
         providerPaymentId: p.providerPaymentId,
         amountPaise: p.amountPaise,
+        currency: p.currency,
         source: p.source,
         createdAt: p.createdAt.toISOString(),
+        refund:
+          p.refundStatus === 'pending' || p.refundStatus === 'requesting' || p.refundStatus === 'refunded'
+            ? { status: p.refundStatus, reason: p.refundReason, refundId: p.refundId, refundedAt: p.refundedAt?.toISOString() ?? null }
+            : null,
       })),
     },
+    paymentFlag: paymentFlagOf(order),
     failure: order.failureCode || order.failureReason ? { code: order.failureCode, reason: order.failureReason } : null,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,

@@ -4,6 +4,11 @@ import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../orders/s
 
 /** Response and request shapes of the owner's console API (docs/admin-api.md). Money is in paise. */
 
+/** A payment problem the owner must look at: a payment for a cancelled order (refunded), or one that did not cover it. */
+export const paymentFlagSchema = z
+  .object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() })
+  .nullable();
+
 export const adminOrderSummarySchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -15,6 +20,7 @@ export const adminOrderSummarySchema = z.object({
   sizeName: z.string(),
   finishName: z.string(),
   thumbnailUrl: z.string().nullable(),
+  paymentFlag: paymentFlagSchema,
 });
 
 export const adminOrderListSchema = z.object({
@@ -72,9 +78,24 @@ export const adminOrderSchema = z.object({
     providerOrderId: z.string(),
     paymentId: z.string().nullable(),
     payments: z.array(
-      z.object({ providerPaymentId: z.string(), amountPaise: z.number().int(), source: z.string(), createdAt: z.string() }),
+      z.object({
+        providerPaymentId: z.string(),
+        amountPaise: z.number().int(),
+        currency: z.string(),
+        source: z.string(),
+        createdAt: z.string(),
+        refund: z
+          .object({
+            status: z.enum(['pending', 'requesting', 'refunded']),
+            reason: z.string().nullable(),
+            refundId: z.string().nullable(),
+            refundedAt: z.string().nullable(),
+          })
+          .nullable(),
+      }),
     ),
   }),
+  paymentFlag: paymentFlagSchema,
   failure: z.object({ code: z.string().nullable(), reason: z.string().nullable() }).nullable(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

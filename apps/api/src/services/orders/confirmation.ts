@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { formatInr } from '@framewala/domain';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { formatInr, PAID_OR_LATER } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orders, users, type OrderRow } from '../../db/schema';
 import { mailFor } from '../mail';
@@ -8,7 +9,17 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Queues the order confirmation e-mail once (confirmation_sent_at guards against a second). Never throws. */
+/** A UUID derived from the order number: the confirmation's job can only be stored once per order. */
+export function confirmationJobId(orderId: string): string {
+  const h = createHash('sha256').update(`framewala:order-confirmation:${orderId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${h.slice(18, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Queues the order confirmation e-mail of a paid order, once. The job's id comes from the order number (storing it
+ * twice stores it once), and `confirmation_sent_at` is set only after the job is stored: a failure in between (the
+ * database gone, the process killed) leaves the order for {@link sweepUnsentConfirmations}. Never throws.
+ */
 export async function sendOrderConfirmation(
   ctx: AppContext,
   order: OrderRow,
@@ -16,13 +27,12 @@ export async function sendOrderConfirmation(
 ): Promise<void> {
   try {
     const { db } = ctx.database;
-    // Claims the e-mail and reads the customer in one statement: only the first caller sends it.
     const [user] = await db
-      .update(orders)
-      .set({ confirmationSentAt: new Date() })
-      .from(users)
-      .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt), eq(users.id, orders.userId)))
-      .returning({ email: users.email, firstName: users.firstName });
+      .select({ email: users.email, firstName: users.firstName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt)))
+      .limit(1);
     if (!user) return;
     await queueOrderConfirmation(ctx, order, user);
   } catch (err) {
@@ -30,9 +40,39 @@ export async function sendOrderConfirmation(
   }
 }
 
+/** Paid orders whose confirmation is this old and still not queued are swept (the order was paid moments ago otherwise). */
+export const CONFIRMATION_SWEEP_AFTER_MS = 60_000;
+/** Older paid orders are not written to any more: a confirmation days late would confuse more than help. */
+const CONFIRMATION_SWEEP_WINDOW = '3 days';
+
 /**
- * Queues the confirmation of an order whose e-mail the caller has already claimed (confirmation_sent_at set by the
- * caller, as verify-payment does in the statement that marks the order paid). Throws when the queue refuses it.
+ * Queues the confirmations a crash or a database failure left unsent: paid orders (or later) of the last three days
+ * with no `confirmation_sent_at`. Run by the reconciliation job.
+ */
+export async function sweepUnsentConfirmations(
+  ctx: AppContext,
+  options: { now?: Date; log?: { error: (o: object, m?: string) => void } } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const due = await ctx.database.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, [...PAID_OR_LATER]),
+        isNull(orders.confirmationSentAt),
+        lte(orders.paidAt, new Date(now.getTime() - CONFIRMATION_SWEEP_AFTER_MS)),
+        gt(orders.paidAt, sql`${now.toISOString()}::timestamptz - ${CONFIRMATION_SWEEP_WINDOW}::interval`),
+      ),
+    )
+    .limit(100);
+  for (const order of due) await sendOrderConfirmation(ctx, order, options.log);
+  return due.length;
+}
+
+/**
+ * Stores the confirmation's job (under the order's own job id) and then marks the order's confirmation as sent.
+ * Throws when the queue refuses it; the order then stays for the sweep.
  */
 export async function queueOrderConfirmation(
   ctx: AppContext,
@@ -61,5 +101,6 @@ export async function queueOrderConfirmation(
   const text = lines.join('\n');
   const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`;
   const mail = await mailFor(ctx);
-  await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html });
+  await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html }, { jobId: confirmationJobId(order.id) });
+  await ctx.database.pool.query('UPDATE orders SET confirmation_sent_at = now() WHERE id = $1 AND confirmation_sent_at IS NULL', [order.id]);
 }

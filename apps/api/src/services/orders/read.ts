@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ShopError, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { mediaUrl } from '../media-access';
 import { orders, orderStatusHistory, uploads, type OrderRow } from '../../db/schema';
 
 function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
@@ -12,7 +13,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
     quantity: row.quantity,
     frameName: `${row.line.finishName} (${row.line.frameSetName})`,
     sizeName: row.line.sizeName,
-    thumbnailUrl: thumbnailKey ? ctx.storage.url(thumbnailKey) : null,
+    thumbnailUrl: thumbnailKey ? mediaUrl(ctx, thumbnailKey) : null,
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
   };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { PAID_OR_LATER, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
+import { formatInr, PAID_OR_LATER, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
 
@@ -12,6 +12,24 @@ export interface SettleResult {
   order: OrderRow;
   /** True when this call moved the order to paid (send the confirmation). */
   becamePaid: boolean;
+  /** A payment to refund once the transaction has committed (refundPendingPayment), or null. */
+  refundPaymentId: string | null;
+  /** The payment id is already recorded for another order: it pays nothing here. */
+  foreignPayment: boolean;
+}
+
+/** Closed orders: a payment reaching one is kept and refunded, never turned into a sale. */
+export const CLOSED_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['cancelled', 'refunded']);
+
+export const PAID_AFTER_CANCEL_FLAG = 'paid_after_cancel';
+export const PAID_AFTER_CANCEL_NOTE = 'A payment arrived after this order was cancelled. It is refunded to the customer in full.';
+export const PAID_AFTER_CANCEL_REFUND_REASON = 'order cancelled before the payment arrived';
+export const AMOUNT_MISMATCH_FLAG = 'amount_mismatch';
+
+/** The owner's note for a captured payment that does not cover the order (or is not in rupees). */
+export function amountMismatchNote(payment: { amountPaise: number; currency: string }, orderPaise: number): string {
+  const paid = payment.currency === 'INR' ? formatInr(payment.amountPaise) : `${payment.amountPaise / 100} ${payment.currency}`;
+  return `The provider reported a captured payment of ${paid} for an order of ${formatInr(orderPaise)}: the order was not marked paid. Check the payment with the provider.`;
 }
 
 /** Locks an order row for the rest of the transaction. */
@@ -45,29 +63,71 @@ export async function changeStatus(
 
 /**
  * Records a captured payment and marks its order paid, in the caller's transaction (verify, webhook and
- * reconciliation all come here). The payments row is unique on the provider payment id, so a repeat adds nothing.
- * An order that is already paid (or later) never moves back; a cancelled order keeps its status (the payment is
- * kept for a refund).
+ * reconciliation all come here). The payments row is unique on the provider payment id, so a repeat adds nothing, and
+ * an order is only paid by a payment row of its own (an id already recorded for another order pays nothing). An order
+ * that is already paid (or later) never moves back. A payment reaching a cancelled order is kept, marked for refund
+ * and flagged for the owner; one that does not cover the order, or is not in rupees, is kept and flagged, and the
+ * order stays unpaid.
  */
 export async function settlePaid(
   tx: Tx,
   order: OrderRow,
-  payment: { id: string; amountPaise: number },
+  payment: { id: string; amountPaise: number; currency?: string | undefined },
   source: PaymentSource,
   actor: OrderActor,
 ): Promise<SettleResult> {
-  await tx
+  const currency = payment.currency ?? 'INR';
+  const closed = CLOSED_STATUSES.has(order.status);
+  const inserted = await tx
     .insert(payments)
-    .values({ orderId: order.id, providerPaymentId: payment.id, amountPaise: payment.amountPaise, source })
-    .onConflictDoNothing({ target: payments.providerPaymentId });
-  if (order.status !== 'created') return { order, becamePaid: false };
+    .values({
+      orderId: order.id,
+      providerPaymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      currency,
+      source,
+      refundStatus: closed ? 'pending' : null,
+      refundReason: closed ? PAID_AFTER_CANCEL_REFUND_REASON : null,
+    })
+    .onConflictDoNothing({ target: payments.providerPaymentId })
+    .returning({ id: payments.id });
+  const unchanged: SettleResult = { order, becamePaid: false, refundPaymentId: null, foreignPayment: false };
+  if (inserted.length === 0) {
+    const [existing] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, payment.id))
+      .limit(1);
+    if (existing && existing.orderId !== order.id) return { ...unchanged, foreignPayment: true };
+  }
+  if (closed) {
+    const [flagged] = await tx
+      .update(orders)
+      .set({ paymentFlag: PAID_AFTER_CANCEL_FLAG, paymentFlagNote: PAID_AFTER_CANCEL_NOTE, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { ...unchanged, order: flagged ?? order, refundPaymentId: payment.id };
+  }
+  if (order.status !== 'created') return unchanged;
+  if (payment.amountPaise < order.amountPaise || currency !== 'INR') {
+    const [flagged] = await tx
+      .update(orders)
+      .set({
+        paymentFlag: AMOUNT_MISMATCH_FLAG,
+        paymentFlagNote: amountMismatchNote({ amountPaise: payment.amountPaise, currency }, order.amountPaise),
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { ...unchanged, order: flagged ?? order };
+  }
   const updated = await changeStatus(tx, order, 'paid', actor, {
     paymentId: payment.id,
     paidAt: new Date(),
     failureReason: null,
     failureCode: null,
   });
-  return { order: updated, becamePaid: true };
+  return { ...unchanged, order: updated, becamePaid: true };
 }
 
 /** Records a failed attempt on an unpaid order (the customer may try again); a paid order is left alone. */

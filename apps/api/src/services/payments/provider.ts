@@ -14,6 +14,8 @@ export interface ProviderPayment {
   id: string;
   orderId: string;
   amount: number;
+  /** Razorpay's payment currency ('INR' for the shop's orders); absent: INR. */
+  currency?: string | undefined;
   /** 'created' | 'authorized' | 'captured' | 'refunded' | 'failed'. */
   status: string;
   errorCode: string | null;
@@ -29,12 +31,14 @@ export interface PaymentProvider {
   readonly name: 'razorpay' | 'sandbox';
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
   fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
+  /** Refunds a captured payment in full; resolves to the provider's refund id. */
+  refundPayment(input: { paymentId: string; amountPaise: number; notes: Record<string, string> }): Promise<{ id: string }>;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A Razorpay-looking id: prefix + 14 random base62 characters ('order_IEIaMR65cu6nz3'). */
-export function randomProviderId(prefix: 'order' | 'pay' | 'evt'): string {
+export function randomProviderId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   const bytes = crypto.randomBytes(14);
   let out = '';
   for (const b of bytes) out += ID_ALPHABET[b % ID_ALPHABET.length];
@@ -64,12 +68,13 @@ export class SandboxProvider implements PaymentProvider {
       id: string;
       order_id: string;
       amount: string;
+      currency: string;
       status: string;
       error_code: string | null;
       error_reason: string | null;
       error_description: string | null;
     }>(
-      `SELECT id, order_id, amount, status, error_code, error_reason, error_description
+      `SELECT id, order_id, amount, 'INR' AS currency, status, error_code, error_reason, error_description
          FROM ${SANDBOX_PAYMENTS} WHERE order_id = $1 ORDER BY seq`,
       [providerOrderId],
     );
@@ -77,11 +82,29 @@ export class SandboxProvider implements PaymentProvider {
       id: r.id,
       orderId: r.order_id,
       amount: Number(r.amount),
+      currency: r.currency,
       status: r.status,
       errorCode: r.error_code,
       errorReason: r.error_reason,
       errorDescription: r.error_description,
     }));
+  }
+
+  /** Refunds like Razorpay: the payment must be captured (not yet refunded); it becomes 'refunded'. */
+  async refundPayment(input: { paymentId: string }): Promise<{ id: string }> {
+    await this.ensureTable();
+    const { rowCount } = await this.database.pool.query(
+      `UPDATE ${SANDBOX_PAYMENTS} SET status = 'refunded' WHERE id = $1 AND status = 'captured'`,
+      [input.paymentId],
+    );
+    // A payment the sandbox never took (a verify with a made-up id) is refunded on paper only, as tests expect.
+    if (rowCount === 0) {
+      const { rows } = await this.database.pool.query<{ status: string }>(`SELECT status FROM ${SANDBOX_PAYMENTS} WHERE id = $1`, [
+        input.paymentId,
+      ]);
+      if (rows[0] && rows[0].status !== 'captured') throw new ShopError('PAYMENT_PROVIDER_ERROR', 'The payment is not captured.');
+    }
+    return { id: randomProviderId('rfnd') };
   }
 
   /** Records a sandbox payment (called by the sandbox checkout, on whichever server it lands). */
@@ -126,6 +149,7 @@ interface RazorpayPaymentEntity {
   id: string;
   order_id: string;
   amount: number | string;
+  currency?: string;
   status: string;
   error_code?: string | null;
   error_reason?: string | null;
@@ -140,6 +164,7 @@ export class RazorpayProvider implements PaymentProvider {
       create(body: object): Promise<{ id: string; amount: number | string; currency: string }>;
       fetchPayments(id: string): Promise<{ items: RazorpayPaymentEntity[] }>;
     };
+    payments: { refund(paymentId: string, body: object): Promise<{ id: string }> };
   }>;
 
   constructor(keyId: string, keySecret: string) {
@@ -168,6 +193,16 @@ export class RazorpayProvider implements PaymentProvider {
       throw new ShopError('PAYMENT_PROVIDER_ERROR');
     }
   }
+
+  async refundPayment(input: { paymentId: string; amountPaise: number; notes: Record<string, string> }): Promise<{ id: string }> {
+    try {
+      const rzp = await this.client;
+      const refund = await rzp.payments.refund(input.paymentId, { amount: input.amountPaise, speed: 'normal', notes: input.notes });
+      return { id: refund.id };
+    } catch {
+      throw new ShopError('PAYMENT_PROVIDER_ERROR');
+    }
+  }
 }
 
 export function toProviderPayment(p: RazorpayPaymentEntity): ProviderPayment {
@@ -175,6 +210,7 @@ export function toProviderPayment(p: RazorpayPaymentEntity): ProviderPayment {
     id: p.id,
     orderId: p.order_id,
     amount: Number(p.amount),
+    currency: p.currency ?? 'INR',
     status: p.status,
     errorCode: p.error_code ?? null,
     errorReason: p.error_reason ?? null,

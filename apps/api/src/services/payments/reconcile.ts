@@ -55,7 +55,13 @@ export async function runReconciliation(
         const order = await lockOrderByProviderId(tx, candidate.providerOrderId);
         if (!order || order.status !== 'created') return null;
         if (captured) {
-          const settled = await settlePaid(tx, order, { id: captured.id, amountPaise: captured.amount }, 'reconciliation', 'system');
+          const settled = await settlePaid(
+            tx,
+            order,
+            { id: captured.id, amountPaise: captured.amount, currency: captured.currency },
+            'reconciliation',
+            'system',
+          );
           return settled.becamePaid ? { paid: settled.order as OrderRow } : null;
         }
         if (now.getTime() - order.createdAt.getTime() >= ABANDON_AFTER_MS) {

@@ -5,6 +5,7 @@ import { webhookEvents, type OrderRow } from '../../db/schema';
 import { sendOrderConfirmation } from '../orders/confirmation';
 import { queuePrintFileForPaidOrder } from '../print/service';
 import { lockOrderByProviderId, recordFailure, settlePaid } from '../orders/settle';
+import { refundPendingPayment } from './refunds';
 import { verifyWebhookSignature } from './signatures';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -13,6 +14,7 @@ interface PaymentEntity {
   id?: unknown;
   order_id?: unknown;
   amount?: unknown;
+  currency?: unknown;
   status?: unknown;
   error_code?: unknown;
   error_reason?: unknown;
@@ -52,6 +54,7 @@ export async function handleWebhook(
   const eventId = str(input.eventId) ?? `body:${crypto.createHash('sha256').update(input.rawBody).digest('hex')}`;
 
   let paidOrder: OrderRow | null = null;
+  let refundPaymentId: string | null = null;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const inserted = await tx
       .insert(webhookEvents)
@@ -66,9 +69,16 @@ export async function handleWebhook(
     if (eventName === 'order.paid' || eventName === 'payment.captured') {
       const paymentId = str(payment?.id);
       if (!paymentId) return 'ignored';
-      const amount = typeof payment?.amount === 'number' ? payment.amount : order.amountPaise;
-      const result = await settlePaid(tx, order, { id: paymentId, amountPaise: amount }, 'webhook', 'webhook');
+      // Only what the provider says was captured pays: an amount below the order's, or not in rupees, is flagged.
+      const amount = typeof payment?.amount === 'number' && Number.isSafeInteger(payment.amount) ? payment.amount : 0;
+      const currency = str(payment?.currency) ?? 'unknown currency';
+      const result = await settlePaid(tx, order, { id: paymentId, amountPaise: amount, currency }, 'webhook', 'webhook');
+      if (result.foreignPayment) {
+        log?.error({ orderId: order.id }, 'a webhook reported a payment already recorded for another order; ignored');
+        return 'ignored';
+      }
       if (result.becamePaid) paidOrder = result.order;
+      refundPaymentId = result.refundPaymentId;
       return 'processed';
     }
     if (eventName === 'payment.failed') {
@@ -80,6 +90,7 @@ export async function handleWebhook(
     }
     return 'ignored';
   });
+  if (refundPaymentId) await refundPendingPayment(ctx, refundPaymentId, log);
   if (paidOrder) {
     await sendOrderConfirmation(ctx, paidOrder, log);
     await queuePrintFileForPaidOrder(ctx, (paidOrder as OrderRow).id, log);

@@ -3,7 +3,7 @@
  * on demand from the console), made by the `print-file` job in a child process, stored, and described by the
  * order's print_files row. A row only ever says 'ready' with a complete stored file behind it.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { orders, printFiles, uploads, type OrderRow, type PrintFileRow, type UploadRow } from '../../db/schema';
 import { PRINT_CONTENT_TYPES, PRINT_EXTENSIONS, type PrintFormat } from './render';
 import { renderInChild } from './run';
+import { sweepTempDir, tempFileName } from '../uploads/temp-files';
 
 export const PRINT_FILE_QUEUE = 'print-file';
 /** Every 10 minutes: paid orders whose job was lost get one, renders that died with their process are marked failed. */
@@ -167,7 +168,8 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
     return;
   }
 
-  const work = path.join(deps.tmpDir, `print-${randomUUID()}`);
+  // Named like every temporary file of this process, so the start-up sweep removes it at once if the process is killed.
+  const work = path.join(deps.tmpDir, tempFileName('print'));
   await fs.mkdir(work, { recursive: true });
   const key = storageKey(orderId, format);
   let stored = false;
@@ -308,9 +310,14 @@ export async function startPrintFileJobs(deps: PrintJobDeps): Promise<void> {
   await fs.mkdir(deps.tmpDir, { recursive: true });
   await jobs.define(PRINT_FILE_QUEUE, { policy: 'stately', expireInSeconds: PRINT_FILE_EXPIRE_SECONDS });
   await jobs.define(PRINT_FILE_SWEEP_QUEUE, { retryLimit: 0, expireInSeconds: 5 * 60 });
+  // Folders of renders a killed process left behind.
+  const swept = await sweepTempDir(deps.tmpDir);
+  if (swept > 0) deps.log?.info?.({ swept }, 'removed temporary print files left by an earlier server');
   await jobs.work<{ orderId: string }>(PRINT_FILE_QUEUE, (data) => processPrintFileJob(deps, data.orderId), {
     batchSize: 1,
     pollingIntervalSeconds: 2,
+    // A render whose server is killed is run again within about a minute, not after the job's 30-minute expiry.
+    lease: true,
   });
   await jobs.work(PRINT_FILE_SWEEP_QUEUE, async () => {
     const result = await sweepPrintFiles(deps.ctx, deps.log);

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
-import { checkImageDimensions, MAX_IMAGE_PIXELS, ShopError, type AcceptedFormat } from '@framewala/domain';
-import { readDpi, type Dpi } from './resolution';
+import fs from 'node:fs/promises';
+import {
+  checkImageDensity,
+  checkImageDimensions,
+  MAX_IMAGE_PIXELS,
+  SHARED_STRIPS_MESSAGE,
+  ShopError,
+  type AcceptedFormat,
+} from '@framewala/domain';
+import { readDpi, withFileSource, type Dpi } from './resolution';
+import { piecesOverlap, readTiffLayout } from './tiff-layout';
 
 // Memory stays bounded on the largest photos: no operation cache (each file is read once), and libvips' default
 // thread count (sharp sets 1 on glibc without jemalloc, which also keeps fragmentation down).
@@ -53,7 +62,9 @@ function isPixelLimitError(error: unknown): boolean {
 
 /**
  * Reads the header with sharp (limitInputPixels 1e9) and checks the dimension rule on the oriented size. Nothing is
- * decoded, so a tiny file whose header claims 40000×40000 is refused at once.
+ * decoded, so a tiny file whose header claims 40000×40000 is refused at once. Decompression bombs are refused the same
+ * way (422 IMAGE_IMPLAUSIBLE): a large image with implausibly few bytes per pixel, and a TIFF whose strips or tiles
+ * share their bytes.
  */
 export async function inspectImage(filePath: string, format: AcceptedFormat): Promise<ImageInfo> {
   let metadata: sharp.Metadata;
@@ -73,6 +84,15 @@ export async function inspectImage(filePath: string, format: AcceptedFormat): Pr
   const height = turned ? storedWidth : storedHeight;
   const check = checkImageDimensions(width, height);
   if (!check.ok) throw new ShopError('IMAGE_DIMENSIONS', check.message);
+  const { size } = await fs.stat(filePath);
+  const density = checkImageDensity(width, height, size);
+  if (!density.ok) throw new ShopError('IMAGE_IMPLAUSIBLE', density.message);
+  if (format === 'tiff') {
+    const layout = await withFileSource(filePath, readTiffLayout);
+    if (layout.kind === 'implausible' || (layout.kind === 'pieces' && piecesOverlap(layout.offsets, layout.counts))) {
+      throw new ShopError('IMAGE_IMPLAUSIBLE', SHARED_STRIPS_MESSAGE);
+    }
+  }
   const dpi = await readDpi(filePath, format);
   return { format, width, height, storedWidth, storedHeight, orientation, dpi, pages: metadata.pages ?? 1 };
 }

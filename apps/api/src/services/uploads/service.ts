@@ -1,9 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { cropBodySchema, imageTypeOf, MAX_UPLOAD_BYTES, ShopError, uploadExpiresAt, type CropBody, type Upload } from '@framewala/domain';
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  cropBodySchema,
+  imageTypeOf,
+  MAX_QUEUED_RENDERS_PER_OWNER,
+  MAX_UPLOAD_BYTES,
+  RENDERS_QUEUED_MESSAGE,
+  ShopError,
+  uploadExpiresAt,
+  type CropBody,
+  type Upload,
+} from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { mediaUrl } from '../media-access';
 import { uploads, type UploadRow } from '../../db/schema';
 import { canAccess, type Viewer } from './access';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
@@ -61,8 +72,8 @@ export function toUploadBody(row: UploadRow, deps: Pick<UploadsDeps, 'ctx'>): Up
   const ready = row.status === 'ready';
   return {
     _id: row.id,
-    url: ready && row.renditionKey ? deps.ctx.storage.url(row.renditionKey) : null,
-    thumbnailUrl: ready && row.thumbnailKey ? deps.ctx.storage.url(row.thumbnailKey) : null,
+    url: ready && row.renditionKey ? mediaUrl(deps.ctx, row.renditionKey) : null,
+    thumbnailUrl: ready && row.thumbnailKey ? mediaUrl(deps.ctx, row.thumbnailKey) : null,
     imageType: imageTypeOf(row.width, row.height),
     width: row.width,
     height: row.height,
@@ -144,6 +155,20 @@ async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePat
   }
 }
 
+/**
+ * One customer (an account, or an anonymous upload claim) may have at most MAX_QUEUED_RENDERS_PER_OWNER photos waiting
+ * for their renditions: 429 beyond that, before anything is stored.
+ */
+async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): Promise<void> {
+  const who = owner.userId ? eq(uploads.ownerUserId, owner.userId) : owner.claimHash ? eq(uploads.claimHash, owner.claimHash) : null;
+  if (!who) return;
+  const [row] = await deps.ctx.database.db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(who, eq(uploads.status, 'processing'), isNull(uploads.deletedAt)));
+  if ((row?.n ?? 0) >= MAX_QUEUED_RENDERS_PER_OWNER) throw new ShopError('RATE_LIMITED', RENDERS_QUEUED_MESSAGE);
+}
+
 /** Queues the renditions of a row just stored; if the queue cannot take it, the row is marked failed (no endless loader). */
 async function queueOrFail(deps: UploadsDeps, row: UploadRow): Promise<void> {
   try {
@@ -212,7 +237,8 @@ export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner:
       deletedAt: null,
     };
     const background = isLarge(deps, info.width * info.height, file.bytes);
-    if (!background) {
+    if (background) await assertRenderQueueRoom(deps, owner);
+    else {
       // Ordinary photos: the renditions are made before answering, which also proves the pixels decode.
       const keys = await renderAndStore(deps, row, file.path);
       stored.push(keys.renditionKey, keys.thumbnailKey);
@@ -305,7 +331,8 @@ export async function cropUpload(deps: UploadsDeps, id: string, viewer: Viewer, 
     deletedAt: null,
   };
   const background = parent.status === 'processing' || isLarge(deps, parent.originalWidth * parent.originalHeight, parent.bytes);
-  if (!background) {
+  if (background) await assertRenderQueueRoom(deps, viewer);
+  else {
     const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source));
     Object.assign(row, keys, { status: 'ready' });
   }

@@ -91,6 +91,19 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** A payment needs the owner: it reached a cancelled order (and is refunded), or did not cover the order. */
+export function PaymentIssueBadge({ title }: { title?: string }) {
+  return (
+    <span
+      title={title}
+      className="inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap text-red-800"
+    >
+      <AlertIcon className="h-3.5 w-3.5" />
+      Payment issue
+    </span>
+  );
+}
+
 export function ErrorBox({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
   return (
     <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">

@@ -20,6 +20,9 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 const status = z.enum(ORDER_STATUSES);
 const str = z.string().nullish();
 
+/** A payment problem for the owner: a payment that reached a cancelled order (refunded), or one that did not cover it. */
+const paymentFlagSchema = z.object({ code: z.string(), note: z.string() }).loose().nullish();
+
 export const adminOrderSummarySchema = z
   .object({
     id: z.string().min(1),
@@ -32,6 +35,7 @@ export const adminOrderSummarySchema = z
     sizeName: str,
     finishName: str,
     thumbnailUrl: str,
+    paymentFlag: paymentFlagSchema,
   })
   .loose();
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
@@ -115,11 +119,23 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
       providerOrderId: str,
       paymentId: str,
       payments: z
-        .array(z.object({ providerPaymentId: z.string(), amountPaise: z.number(), source: str, createdAt: str }).loose())
+        .array(
+          z
+            .object({
+              providerPaymentId: z.string(),
+              amountPaise: z.number(),
+              currency: str,
+              source: str,
+              createdAt: str,
+              refund: z.object({ status: z.string(), reason: str, refundId: str, refundedAt: str }).loose().nullish(),
+            })
+            .loose(),
+        )
         .nullish(),
     })
     .loose()
     .nullish(),
+  paymentFlag: paymentFlagSchema,
   failure: z.object({ code: str, reason: str }).loose().nullish(),
   carrier: str,
   trackingNumber: str,
@@ -130,13 +146,14 @@ export const adminOrderSchema = adminOrderSummarySchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export type OrderListQuery = { status?: OrderStatus | ''; q?: string; page?: number; pageSize?: number };
+export type OrderListQuery = { status?: OrderStatus | ''; q?: string; flagged?: boolean; page?: number; pageSize?: number };
 
-/** `GET /api/admin/orders?status&q&page&pageSize` → `{orders, total, page, pageSize}` newest first. */
+/** `GET /api/admin/orders?status&q&flagged&page&pageSize` → `{orders, total, page, pageSize}` newest first. */
 export async function fetchAdminOrders(query: OrderListQuery): Promise<AdminOrderList> {
   const params = new URLSearchParams();
   if (query.status) params.set('status', query.status);
   if (query.q?.trim()) params.set('q', query.q.trim());
+  if (query.flagged) params.set('flagged', 'true');
   if (query.page && query.page > 1) params.set('page', String(query.page));
   if (query.pageSize) params.set('pageSize', String(query.pageSize));
   const search = params.toString();

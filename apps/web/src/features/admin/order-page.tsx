@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
-import { ArrowRightIcon, FrameIcon, ImageIcon, Spinner } from '../../components/icons';
+import { AlertIcon, ArrowRightIcon, FrameIcon, ImageIcon, Spinner } from '../../components/icons';
 import { showToast } from '../account/toast-store';
 import { formatPhone } from '../profile/profile-format';
 import { ago, formatDateTime, inStatusFor, statusLabel } from '../orders/order-status';
-import { AdminShell, ErrorBox, Fact, Facts, Panel, StatusBadge } from './admin-ui';
+import { AdminShell, ErrorBox, Fact, Facts, Panel, PaymentIssueBadge, StatusBadge } from './admin-ui';
 import { errorText } from './error-text';
 import { fetchAdminOrder, fetchProtectedFile, printFilePath, rebuildPrintFile, saveBlob, type AdminOrder, type PrintFileInfo } from './api';
 import { BitmapImage } from './bitmap-image';
@@ -62,6 +62,7 @@ export function AdminOrderPage() {
       intro={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <StatusBadge status={o.status} />
+          {o.paymentFlag ? <PaymentIssueBadge title={o.paymentFlag.note} /> : null}
           <span className="text-sm">{inStatusFor(o.statusChangedAt ?? o.createdAt)}</span>
           <span className="text-sm">Placed {formatDateTime(o.createdAt)}</span>
           <span className="font-serif text-lg font-semibold text-ink-900 tabular-nums">{formatInr(o.amountPaise)}</span>
@@ -353,10 +354,28 @@ function CustomerPanel({ order }: { order: AdminOrder }) {
   );
 }
 
+const REFUND_LABELS: Record<string, string> = {
+  pending: 'Refund to be made',
+  requesting: 'Refund being asked for',
+  refunded: 'Refunded',
+};
+
 function PaymentPanel({ order }: { order: AdminOrder }) {
   const p = order.payment;
+  const flag = order.paymentFlag;
+  const payments = p?.payments ?? [];
+  const showList = payments.length > 1 || payments.some((payment) => payment.refund) || Boolean(flag);
   return (
     <Panel id="admin-payment" title="Payment">
+      {flag ? (
+        <div role="alert" className="mb-4 flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-semibold">{flag.code === 'paid_after_cancel' ? 'Paid after it was cancelled' : 'Payment does not cover the order'}</p>
+            <p className="[overflow-wrap:anywhere]">{flag.note}</p>
+          </div>
+        </div>
+      ) : null}
       <Facts label="Payment">
         <Fact label="Paid">{order.paidAt ? formatDateTime(order.paidAt) : 'Not paid'}</Fact>
         <Fact label="Provider order">
@@ -372,12 +391,20 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
           </Fact>
         ) : null}
       </Facts>
-      {p?.payments && p.payments.length > 1 ? (
-        <ul className="mt-3 flex flex-col gap-1 text-sm text-ink-700">
-          {p.payments.map((payment) => (
-            <li key={payment.providerPaymentId}>
-              <span className="font-mono">{payment.providerPaymentId}</span> · {formatInr(payment.amountPaise)} · {payment.source} ·{' '}
-              {formatDateTime(payment.createdAt)}
+      {showList && payments.length > 0 ? (
+        <ul aria-label="Payments received" className="mt-3 flex flex-col gap-2 text-sm text-ink-700">
+          {payments.map((payment) => (
+            <li key={payment.providerPaymentId} className="[overflow-wrap:anywhere]">
+              <span className="font-mono">{payment.providerPaymentId}</span> ·{' '}
+              {payment.currency && payment.currency !== 'INR' ? `${payment.amountPaise / 100} ${payment.currency}` : formatInr(payment.amountPaise)} ·{' '}
+              {payment.source} · {payment.createdAt ? formatDateTime(payment.createdAt) : ''}
+              {payment.refund ? (
+                <span className="mt-0.5 block font-semibold text-red-800">
+                  {REFUND_LABELS[payment.refund.status] ?? payment.refund.status}
+                  {payment.refund.refundId ? <span className="font-mono font-normal"> · {payment.refund.refundId}</span> : null}
+                  {payment.refund.refundedAt ? <span className="font-normal"> · {formatDateTime(payment.refund.refundedAt)}</span> : null}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

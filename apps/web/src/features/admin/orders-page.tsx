@@ -8,30 +8,34 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { inputClass, labelClass } from '../account/form-controls';
 import { formatPhone } from '../profile/profile-format';
 import { ago, formatDateTime, inStatusFor, statusLabel } from '../orders/order-status';
-import { AdminShell, ErrorBox, StatusBadge } from './admin-ui';
+import { AdminShell, ErrorBox, PaymentIssueBadge, StatusBadge } from './admin-ui';
 import { selectClass } from './styles';
 import { fetchAdminOrders, type AdminOrderSummary } from './api';
 
 export const PAGE_SIZE = 20;
 
+const FLAGGED = 'flagged';
+
 /** `/admin`: every order, newest first, with a status filter, a search and pages (state kept in the address). */
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get('status') ?? '';
+  // 'flagged' in the status filter: orders with a payment problem to look at, whatever their status.
+  const flagged = rawStatus === FLAGGED;
   const status: OrderStatus | '' = isOrderStatus(rawStatus) ? rawStatus : '';
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [search, setSearch] = useState(q);
 
   const orders = useQuery({
-    queryKey: ['admin', 'orders', status, q, page],
-    queryFn: () => fetchAdminOrders({ status, q, page, pageSize: PAGE_SIZE }),
+    queryKey: ['admin', 'orders', status, flagged, q, page],
+    queryFn: () => fetchAdminOrders({ status, flagged, q, page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
   const update = (next: { status?: string; q?: string; page?: number }) => {
-    const merged = { status, q, page, ...next };
+    const merged = { status: flagged ? FLAGGED : status, q, page, ...next };
     const out = new URLSearchParams();
     if (merged.status) out.set('status', merged.status);
     if (merged.q) out.set('q', merged.q);
@@ -64,7 +68,7 @@ export function AdminOrdersPage() {
           </label>
           <select
             id="admin-status"
-            value={status}
+            value={flagged ? FLAGGED : status}
             onChange={(event) => update({ status: event.target.value, page: 1 })}
             className={`${selectClass} pr-10`}
           >
@@ -74,6 +78,7 @@ export function AdminOrdersPage() {
                 {statusLabel(s)}
               </option>
             ))}
+            <option value={FLAGGED}>Payment issues</option>
           </select>
         </div>
         <div className="min-w-0 flex-1">
@@ -103,8 +108,8 @@ export function AdminOrdersPage() {
           <ErrorBox error={orders.error} title="We couldn’t load the orders." onRetry={() => void orders.refetch()} />
         ) : data && data.orders.length === 0 ? (
           <div className="rounded-3xl border border-dashed border-ink-200 bg-white px-5 py-8 text-center text-ink-700">
-            {status || q ? 'No orders match this filter.' : 'No orders yet.'}
-            {status || q ? (
+            {status || flagged || q ? 'No orders match this filter.' : 'No orders yet.'}
+            {status || flagged || q ? (
               <button
                 type="button"
                 onClick={() => {
@@ -179,6 +184,7 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
         </span>
         <span className="col-start-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:col-start-auto sm:flex-col sm:items-start">
           <StatusBadge status={order.status} />
+          {order.paymentFlag ? <PaymentIssueBadge title={order.paymentFlag.note} /> : null}
           <span className="text-sm text-ink-600" title={`In this status since ${formatDateTime(order.statusChangedAt ?? order.createdAt)}`}>
             {inStatusFor(order.statusChangedAt ?? order.createdAt)}
           </span>

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { ERROR_CATALOGUE, WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../account/mock-api';
@@ -482,6 +482,22 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
     expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay');
+  });
+
+  it('/cancel tells a customer whose payment reached a cancelled order that it is refunded, and offers no retry', async () => {
+    signInAs();
+    storeOrder();
+    api();
+    const message = ERROR_CATALOGUE.PAID_ORDER_CANCELLED.message;
+    window.sessionStorage.setItem(PAYMENT_ERROR_KEY, JSON.stringify({ code: 'PAID_ORDER_CANCELLED', description: message, reason: 'verification_failed' }));
+    renderRoute('/cancel?order=FW-2611-8K3D9Q');
+    expect(await main().findByRole('heading', { level: 1, name: 'Order Cancelled, Asha Verma' })).toBeVisible();
+    expect(main().getByText(/We are refunding the full amount/)).toBeVisible();
+    expect(main().queryByText(/No money has been taken/)).toBeNull();
+    expect(dd('Reason')).toBe(message);
+    expect(dd('Error code')).toBe('PAID_ORDER_CANCELLED');
+    expect(main().queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
   it('/cancel offers no retry once the order in progress is gone', async () => {

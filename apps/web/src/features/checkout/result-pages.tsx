@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatInr } from '@framewala/domain';
+import { formatInr, type ErrorCode } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
@@ -13,6 +13,9 @@ import { useSiteConfig } from '../site/site-config';
 import { fetchOrder, readPaymentError, type OrderDetail } from './api';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
+
+/** The API's code when a payment reached an order already cancelled (the payment is refunded). */
+const PAID_ORDER_CANCELLED: ErrorCode = 'PAID_ORDER_CANCELLED';
 
 function fullName(user: SessionUser | null): string {
   return user ? `${user.firstName} ${user.lastName}`.trim() : '';
@@ -174,22 +177,31 @@ export function CancelPage() {
   const description = stored?.description || payment?.failureReason || null;
   const code = stored?.code || payment?.failureCode || null;
   const reason = stored?.reason ? (REASON_TEXT[stored.reason] ?? stored.reason.replace(/_/g, ' ')) : null;
+  // The order was cancelled before the payment reached the shop: the money was taken and is being refunded.
+  const refunded = code === PAID_ORDER_CANCELLED;
 
   const rows: [string, string][] = [];
   if (orderNumber) rows.push(['Order number', orderNumber]);
   if (description) rows.push(['Reason', description]);
   else if (!query.isLoading) rows.push(['Reason', 'The payment did not go through.']);
   // 'payment_failed' says nothing the reason does not; specific reasons (card declined…) add to it.
-  if (reason && stored?.reason !== 'payment_failed' && reason !== description) rows.push(['Details', reason]);
+  if (reason && !refunded && stored?.reason !== 'payment_failed' && reason !== description) rows.push(['Details', reason]);
   if (code) rows.push(['Error code', code]);
 
   return (
     <>
-      <title>Payment Failed — Framewala</title>
+      <title>{refunded ? 'Order Cancelled — Framewala' : 'Payment Failed — Framewala'}</title>
       <meta name="robots" content="noindex" />
       <ResultCard tone="failure">
-        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">Payment Failed{name ? `, ${name}` : ''}</h1>
-        <p className="mt-2 text-lg text-ink-700">Your payment did not go through. No money has been taken for this attempt.</p>
+        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">
+          {refunded ? 'Order Cancelled' : 'Payment Failed'}
+          {name ? `, ${name}` : ''}
+        </h1>
+        <p className="mt-2 text-lg text-ink-700">
+          {refunded
+            ? 'This order was cancelled before your payment reached us. We are refunding the full amount; nothing more is needed from you.'
+            : 'Your payment did not go through. No money has been taken for this attempt.'}
+        </p>
         {query.isLoading && !stored ? (
           <p role="status" className="mt-6 text-ink-500">
             Loading the details…
@@ -197,12 +209,12 @@ export function CancelPage() {
         ) : null}
         <OrderFacts rows={rows} />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          {canRetry ? (
+          {canRetry && !refunded ? (
             <Link to="/checkout/pay" className={primaryButton}>
               Try again
             </Link>
           ) : null}
-          <Link to="/" className={canRetry ? secondaryButton : primaryButton}>
+          <Link to="/" className={canRetry && !refunded ? secondaryButton : primaryButton}>
             Back to home
           </Link>
         </div>
