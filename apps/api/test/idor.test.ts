@@ -23,6 +23,8 @@ interface Fixture {
   crop: string;
   anonymousPhoto: string;
   anonymousClaim: string;
+  /** An unfinished resumable upload of Asha's. */
+  tusUpload: string;
   order: { id: string; orderId: string };
   frameSetId: string;
   finishId: string;
@@ -75,6 +77,21 @@ const ATTACKS: Record<string, Attack[]> = {
       request: (f) => json('POST', `/api/uploads/${f.anonymousPhoto}/crop`, { x: 0, y: 0, width: 300, height: 200 }),
     },
   ],
+  'PATCH /api/uploads/tus/:id': [
+    {
+      request: (f) => ({
+        method: 'PATCH',
+        url: `/api/uploads/tus/${f.tusUpload}`,
+        headers: { 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': '7' },
+        payload: Buffer.from([0xff, 0xd8, 0xff]),
+      }),
+      // The wrong offset proves the upload exists without adding a byte to it.
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 409 },
+    },
+  ],
+  'DELETE /api/uploads/tus/:id': [
+    { request: (f) => ({ method: 'DELETE', url: `/api/uploads/tus/${f.tusUpload}`, headers: { 'tus-resumable': '1.0.0' } }) },
+  ],
   'GET /api/address/:userId': [
     { request: (f) => json('GET', `/api/address/${f.asha.user._id}`), rightful: { as: (f) => ({ token: f.asha.token }), status: 200 } },
   ],
@@ -83,9 +100,14 @@ const ATTACKS: Record<string, Attack[]> = {
   ],
   // The owner's console: a customer (even the order's own) is 403, nobody is 401.
   'GET /api/admin/orders/:id': [
-    { request: (f) => json('GET', `/api/admin/orders/${f.order.orderId}`), rightful: { as: (f) => ({ token: f.admin.token }), status: 200 } },
+    {
+      request: (f) => json('GET', `/api/admin/orders/${f.order.orderId}`),
+      rightful: { as: (f) => ({ token: f.admin.token }), status: 200 },
+    },
   ],
-  'POST /api/admin/orders/:id/status': [{ request: (f) => json('POST', `/api/admin/orders/${f.order.orderId}/status`, { status: 'cancelled' }) }],
+  'POST /api/admin/orders/:id/status': [
+    { request: (f) => json('POST', `/api/admin/orders/${f.order.orderId}/status`, { status: 'cancelled' }) },
+  ],
   'GET /api/admin/orders/:id/mockup': [{ request: (f) => json('GET', `/api/admin/orders/${f.order.orderId}/mockup`) }],
   'GET /api/admin/orders/:id/print-file': [{ request: (f) => json('GET', `/api/admin/orders/${f.order.orderId}/print-file`) }],
   'POST /api/admin/orders/:id/print-file': [{ request: (f) => json('POST', `/api/admin/orders/${f.order.orderId}/print-file`) }],
@@ -105,6 +127,7 @@ const ATTACKS: Record<string, Attack[]> = {
 /** Routes with an id in the path that name no one's data: public reference lookups. */
 const PUBLIC_ID_ROUTES: Record<string, string> = {
   'GET /api/pincode/:code': 'the public pincode directory',
+  'OPTIONS /api/uploads/tus/:id': 'the resumable-upload protocol’s preflight, which names its methods and headers only',
 };
 
 /**
@@ -114,11 +137,17 @@ const PUBLIC_ID_ROUTES: Record<string, string> = {
 const BODY_ID_ATTACKS: Record<string, Attack & { other: number }> = {
   'POST /api/create-order (another customer’s uploadId)': {
     other: 404,
-    request: (f) => ({ ...json('POST', '/api/create-order', orderBody(f.catalogue, f.photo)), headers: { 'idempotency-key': crypto.randomUUID() } }),
+    request: (f) => ({
+      ...json('POST', '/api/create-order', orderBody(f.catalogue, f.photo)),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
   },
   'POST /api/create-order (an anonymous claim’s uploadId)': {
     other: 404,
-    request: (f) => ({ ...json('POST', '/api/create-order', orderBody(f.catalogue, f.anonymousPhoto)), headers: { 'idempotency-key': crypto.randomUUID() } }),
+    request: (f) => ({
+      ...json('POST', '/api/create-order', orderBody(f.catalogue, f.anonymousPhoto)),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
   },
   'POST /api/add-address (another customer’s userId)': {
     other: 403,
@@ -148,7 +177,12 @@ const BODY_ID_ATTACKS: Record<string, Attack & { other: number }> = {
   },
   'POST /api/verify-payment (another customer’s order)': {
     other: 404,
-    request: (f) => json('POST', '/api/verify-payment', { razorpay_order_id: f.order.id, razorpay_payment_id: 'pay_forged000001', razorpay_signature: 'f'.repeat(64) }),
+    request: (f) =>
+      json('POST', '/api/verify-payment', {
+        razorpay_order_id: f.order.id,
+        razorpay_payment_id: 'pay_forged000001',
+        razorpay_signature: 'f'.repeat(64),
+      }),
   },
 };
 
@@ -201,6 +235,17 @@ beforeAll(async () => {
   const anonymousClaim = newClaim();
   const anonymous = await t.app.inject(uploadRequest(await plainJpeg(900, 720), { claim: anonymousClaim }));
   expect(anonymous.statusCode, anonymous.body).toBe(201);
+  const tus = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/tus',
+    headers: {
+      authorization: `Bearer ${asha.token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': '100000',
+      'upload-metadata': `filename ${Buffer.from('photo.jpg').toString('base64')},filetype ${Buffer.from('image/jpeg').toString('base64')}`,
+    },
+  });
+  expect(tus.statusCode, tus.body).toBe(201);
   const catalogue = await pickCatalogue(t);
   const created = await createOrder(client, asha.token, orderBody(catalogue, photo));
   expect(created.statusCode, created.body).toBe(201);
@@ -216,6 +261,7 @@ beforeAll(async () => {
     crop: cropped.json<{ _id: string }>()._id,
     anonymousPhoto: anonymous.json<{ _id: string }>()._id,
     anonymousClaim,
+    tusUpload: String(tus.headers.location).split('/').pop()!,
     order: created.json<{ id: string; orderId: string }>(),
     frameSetId: ids.rows[0]!.set_id,
     finishId: ids.rows[0]!.finish_id,
@@ -243,9 +289,15 @@ describe('IDOR: other people’s ids, as another customer and as nobody', () => 
     const routes = idRoutes(t.app.printRoutes({ commonPrefix: false }));
     expect(routes).toContain('GET /api/uploads/:id'); // the parser works
     const covered = new Set([...Object.keys(ATTACKS), ...Object.keys(PUBLIC_ID_ROUTES)]);
-    expect(routes.filter((r) => !covered.has(r)), 'id routes missing from ATTACKS in idor.test.ts').toEqual([]);
+    expect(
+      routes.filter((r) => !covered.has(r)),
+      'id routes missing from ATTACKS in idor.test.ts',
+    ).toEqual([]);
     // And the table names no route that has gone.
-    expect([...covered].filter((r) => !routes.includes(r)), 'ATTACKS entries with no such route').toEqual([]);
+    expect(
+      [...covered].filter((r) => !routes.includes(r)),
+      'ATTACKS entries with no such route',
+    ).toEqual([]);
   });
 
   it('the ids are real: their rightful users get them', async () => {
@@ -276,7 +328,10 @@ describe('IDOR: other people’s ids, as another customer and as nobody', () => 
     for (const route of Object.keys(ATTACKS).filter((r) => r.includes('/api/admin/'))) {
       for (const attack of ATTACKS[route]!) {
         const request = attack.request(f, 'other');
-        const res = await client.inject({ ...request, headers: { ...(request.headers as Record<string, string>), authorization: `Bearer ${f.asha.token}` } });
+        const res = await client.inject({
+          ...request,
+          headers: { ...(request.headers as Record<string, string>), authorization: `Bearer ${f.asha.token}` },
+        });
         expect(res.statusCode, `${route} as the order's customer`).toBe(403);
       }
     }
@@ -296,7 +351,9 @@ describe('IDOR: other people’s ids, as another customer and as nobody', () => 
   });
 
   it('parses the route tree it is given', () => {
-    const tree = ['├── /api/a (GET, HEAD)', '│   └── /:id (GET, HEAD, POST)', '│       └── /x (PATCH)', '└── /api/b/:code (DELETE)'].join('\n');
+    const tree = ['├── /api/a (GET, HEAD)', '│   └── /:id (GET, HEAD, POST)', '│       └── /x (PATCH)', '└── /api/b/:code (DELETE)'].join(
+      '\n',
+    );
     expect(idRoutes(tree)).toEqual(['DELETE /api/b/:code', 'GET /api/a/:id', 'PATCH /api/a/:id/x', 'POST /api/a/:id']);
   });
 });

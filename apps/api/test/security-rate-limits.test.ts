@@ -7,6 +7,7 @@ import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { createTestApp, tempDir, type TestApp } from './helpers';
 import { orderBody, pickCatalogue, saveAddress, uploadPhoto, newKey, type Catalogue } from './orders-helpers';
 import { expectNoTempFiles, newClaim, plainJpeg, uploadDirs, uploadRequest, uploadTestConfig } from './upload-fixtures';
+import { DEFAULT_UPLOAD_SLOTS } from '../src/services/uploads/upload-slots';
 
 // The limits under test are the real defaults (120 uploads, 120 crops, 30 orders per 10 minutes): the requests that
 // fill a window are cheap refusals (a body that is not a photo, a crop outside the photo, a wrong amount), which
@@ -19,7 +20,11 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   dataDir = await tempDir('framewala-rate-limits-');
-  t = await createTestApp({ config: uploadTestConfig(dataDir), storage: new LocalStorage(uploadDirs(dataDir).storage), prepareDatabase: false });
+  t = await createTestApp({
+    config: uploadTestConfig(dataDir),
+    storage: new LocalStorage(uploadDirs(dataDir).storage),
+    prepareDatabase: false,
+  });
   client = new Client(t.app);
   catalogue = await pickCatalogue(t);
   jpeg = await plainJpeg(900, 720);
@@ -52,10 +57,12 @@ const realUpload = (auth: { token?: string; claim?: string }, ip: string) =>
   client.inject({ ...uploadRequest(jpeg, { token: auth.token, claim: auth.claim ?? null }), remoteAddress: ip });
 
 /** Runs `count` requests, 20 at a time, and returns their statuses. */
+/** Sends `count` requests, a few at a time: no more at once than the open uploads one account may have. */
 async function fill(count: number, send: (i: number) => Promise<LightMyRequestResponse>): Promise<number[]> {
   const statuses: number[] = [];
-  for (let start = 0; start < count; start += 20) {
-    const batch = await Promise.all(Array.from({ length: Math.min(20, count - start) }, (_, j) => send(start + j)));
+  const atOnce = DEFAULT_UPLOAD_SLOTS.perAccount;
+  for (let start = 0; start < count; start += atOnce) {
+    const batch = await Promise.all(Array.from({ length: Math.min(atOnce, count - start) }, (_, j) => send(start + j)));
     statuses.push(...batch.map((r) => r.statusCode));
   }
   return statuses;
@@ -114,7 +121,11 @@ describe('rate limits on uploads, crops and orders', () => {
     for (const who of [asha, ravi]) await saveAddress(t, who.user._id);
     const photo = await uploadPhoto(t, asha.token);
     const order = (token: string, uploadId: string, overrides: Record<string, unknown> = {}) =>
-      client.post('/api/create-order', orderBody(catalogue, uploadId, overrides), { token, headers: { 'idempotency-key': newKey() }, ip: '10.4.0.2' });
+      client.post('/api/create-order', orderBody(catalogue, uploadId, overrides), {
+        token,
+        headers: { 'idempotency-key': newKey() },
+        ip: '10.4.0.2',
+      });
     const first = await order(asha.token, photo);
     expect(first.statusCode, first.body).toBe(201);
     for (let i = 1; i < 30; i += 1) expect((await order(asha.token, photo, { amount: 1 })).statusCode).toBe(409); // PRICE_MISMATCH
