@@ -148,6 +148,12 @@ test('no customer page scrolls sideways at 360 px, signed in with a paid order o
   await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
   const orderNumber = new URL(page.url()).searchParams.get('order')!;
 
+  // The profile with its order, at the project's own width (a table at 1366 px, cards at 390 px).
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.goto('/user');
+  await expect(page.getByRole('region', { name: 'Order history' })).toContainText(orderNumber);
+  await page.screenshot({ path: `${SHOTS}/profile-${testInfo.project.name}.png`, fullPage: true });
+
   await page.setViewportSize(NARROW);
   // The profile's order history: a card per order on a phone, the status in full.
   await page.goto('/user');
@@ -157,7 +163,6 @@ test('no customer page scrolls sideways at 360 px, signed in with a paid order o
   await expect(history.getByRole('table')).toBeHidden();
   const box = await card.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(NARROW.width);
-  fs.mkdirSync(SHOTS, { recursive: true });
   await history.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/profile-orders-360-${testInfo.project.name}.png` });
 

@@ -112,7 +112,7 @@ function UserMenu({ session }: { session: Session }) {
         <span className="truncate" data-testid="header-first-name">
           {firstName}
         </span>
-        <ChevronDownIcon className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon className={`h-4 w-4 shrink-0 transition-transform max-[399px]:hidden ${open ? 'rotate-180' : ''}`} />
       </button>
       <div
         {...panelProps}

@@ -155,7 +155,8 @@ test('/edit-frame without an order is a gallery of every frame set and finish, d
   const sets = ((await (await request.get('/api/get-frame')).json()) as { getFrameSize: FrameSet[] }).getFrameSize;
   await page.goto('/edit-frame');
   await expect(page.getByRole('heading', { level: 1, name: 'Frame designs' })).toBeVisible();
-  await expect(page.getByTestId('frame-set')).toHaveCount(sets.length);
+  // Every finish decodes its eight pieces as the page opens: a busy machine may take a while.
+  await expect(page.getByTestId('frame-set')).toHaveCount(sets.length, { timeout: 20_000 });
   await expect(page.getByTestId('finish')).toHaveCount(sets.reduce((n, s) => n + s.frames.length, 0));
 
   const first = sets[0]!;
