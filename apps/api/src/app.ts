@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { appShellSender, hasWebApp, registerWebApp } from './plugins/web-app';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
 import { addressesRoutes } from './routes/addresses';
 import { adminRoutes } from './routes/admin';
@@ -78,10 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const webDist = opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist;
-  const hasWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
-  registerErrorHandler(app, {
-    sendAppShell: hasWeb && webDist ? (reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', webDist) : undefined,
-  });
+  registerErrorHandler(app, { sendAppShell: hasWebApp(webDist) ? appShellSender(webDist) : undefined });
   await app.register(securityHeadersPlugin, { config });
 
   if (opts.prepareDatabase !== false) {
@@ -148,17 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(mediaProxyRoutes(storage));
   }
 
-  if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      index: ['index.html'],
-      wildcard: true,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (hasWebApp(webDist)) await registerWebApp(app, webDist);
 
   return app;
 }

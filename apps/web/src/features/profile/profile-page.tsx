@@ -22,7 +22,6 @@ export function ProfilePage() {
   return (
     <>
       <title>Your profile — Framewala</title>
-      <meta name="robots" content="noindex" />
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-10 pb-8 sm:flex-row sm:items-center sm:gap-6 sm:px-6 sm:pt-14 sm:pb-10">
           <span
