@@ -33,7 +33,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = path.join(root, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 
-const TARGETS = { performance: 95, accessibility: 100, bestPractices: 95, seo: 95, lcpMs: 1800, tbtMs: 100, cls: 0.05, landingJsGzipKb: 100 };
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  seo: 95,
+  lcpMs: 1800,
+  tbtMs: 100,
+  cls: 0.05,
+  landingJsGzipKb: 100,
+};
 
 type Needs = 'photo' | 'customer';
 const PAGES: { path: string; needs: Needs[] }[] = [
@@ -95,7 +104,11 @@ async function waitForHealth(base: string, shop: ChildProcess, timeoutMs = 300_0
   throw new Error(`The shop did not answer on ${base} within ${timeoutMs / 1000} s`);
 }
 
-async function api<T>(base: string, route: string, init: { body?: unknown; headers?: Record<string, string>; form?: FormData } = {}): Promise<T> {
+async function api<T>(
+  base: string,
+  route: string,
+  init: { body?: unknown; headers?: Record<string, string>; form?: FormData } = {},
+): Promise<T> {
   const res = await fetch(`${base}${route}`, {
     method: init.body !== undefined || init.form ? 'POST' : 'GET',
     headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -135,7 +148,8 @@ const median = (values: number[]) => {
 function figuresOf(lhr: LighthouseResult): Figures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const items =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const scriptBytes = items.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
   return {
     performance: score('performance'),
@@ -234,7 +248,15 @@ async function main() {
     const storage = await prepareStorage(base);
     chrome = await chromeLauncher.launch({
       chromePath: chromiumPath(),
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
@@ -255,7 +277,12 @@ async function main() {
         const cdp = await tab.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
-        const result = await lighthouse(`${base}${page.path}`, { logLevel: 'error', output: 'json', disableStorageReset: true }, undefined, tab);
+        const result = await lighthouse(
+          `${base}${page.path}`,
+          { logLevel: 'error', output: 'json', disableStorageReset: true },
+          undefined,
+          tab,
+        );
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
         if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
         const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
@@ -314,9 +341,12 @@ async function main() {
     }
     for (const r of results.filter((result) => result.failed.length > 0)) console.log(`  ${r.path} failed audits: ${r.failed.join(', ')}`);
 
-    console.log(`\nLanding page JavaScript: ${sizes.landingGzipKb.toFixed(1)} KB gzip (target ≤ ${TARGETS.landingJsGzipKb}): ${sizes.landingFiles.join(', ')}`);
+    console.log(
+      `\nLanding page JavaScript: ${sizes.landingGzipKb.toFixed(1)} KB gzip (target ≤ ${TARGETS.landingJsGzipKb}): ${sizes.landingFiles.join(', ')}`,
+    );
     console.log("Each lazily loaded module's own JavaScript (gzip, beyond the landing page's):");
-    for (const route of sizes.routes) console.log(`  ${pad(route.route, 58)} ${route.ownGzipKb.toFixed(1).padStart(6)} KB  ${route.files.join(', ')}`);
+    for (const route of sizes.routes)
+      console.log(`  ${pad(route.route, 58)} ${route.ownGzipKb.toFixed(1).padStart(6)} KB  ${route.files.join(', ')}`);
 
     const ok = results.every((r) => meetsTargets(r.median)) && sizes.landingGzipKb <= TARGETS.landingJsGzipKb;
     const round = (v: number, digits = 0) => Number(v.toFixed(digits));

@@ -4,8 +4,10 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, tempDir, type TestApp } from './helpers';
 
-const LANDING = '<!doctype html><html lang="en-IN"><head><title>Framewala</title></head><body><div id="root"><h1>Landing</h1></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
-const ABOUT = '<!doctype html><html lang="en-IN"><head><title>About us</title></head><body><div id="root"><h1>About us</h1></div></body></html>';
+const LANDING =
+  '<!doctype html><html lang="en-IN"><head><title>Framewala</title></head><body><div id="root"><h1>Landing</h1></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const ABOUT =
+  '<!doctype html><html lang="en-IN"><head><title>About us</title></head><body><div id="root"><h1>About us</h1></div></body></html>';
 const SHELL = '<!doctype html><html lang="en-IN"><head><title>Framewala</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('framewala '.repeat(200))});`;
 
@@ -30,7 +32,13 @@ describe('the built web app: precompressed files, caching, prerendered pages and
     // Entries that are not plain paths or HTML files in the folder are ignored.
     await fs.writeFile(
       path.join(webDist, 'prerendered.json'),
-      JSON.stringify({ '/': 'index.html', '/about-us': 'about-us.html', '/escape': '../secret.html', '/missing': 'missing.html', '/script': 'assets/index-abc123.js' }),
+      JSON.stringify({
+        '/': 'index.html',
+        '/about-us': 'about-us.html',
+        '/escape': '../secret.html',
+        '/missing': 'missing.html',
+        '/script': 'assets/index-abc123.js',
+      }),
     );
     t = await createTestApp({ webDist });
   });

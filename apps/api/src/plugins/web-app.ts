@@ -36,7 +36,12 @@ export function readPrerenderedPages(webDist: string): Record<string, string> {
   const pages: Record<string, string> = {};
   for (const [route, file] of Object.entries(parsed)) {
     // Only plain paths and HTML files directly in webDist.
-    if (/^\/[a-z0-9-/]*$/.test(route) && typeof file === 'string' && /^[a-z0-9-]+\.html$/.test(file) && fs.existsSync(path.join(webDist, file))) {
+    if (
+      /^\/[a-z0-9-/]*$/.test(route) &&
+      typeof file === 'string' &&
+      /^[a-z0-9-]+\.html$/.test(file) &&
+      fs.existsSync(path.join(webDist, file))
+    ) {
       pages[route] = file;
     }
   }

@@ -107,7 +107,7 @@ export function CropTool({ source, print, initial, onCropChange, applied, whole,
               onCropChange(rect);
             }
           }}
-          cropperProps={{ 'aria-label': 'Crop box: drag the photo to move it, use the arrow keys or the zoom slider' }}
+          cropperProps={{ role: 'group', 'aria-label': 'Crop box: drag the photo to move it, use the arrow keys or the zoom slider' }}
           style={{ cropAreaStyle: { border: '2px solid rgba(255,255,255,0.9)', boxShadow: '0 0 0 9999em rgba(20,15,12,0.62)' } }}
         />
         {working ? <div className="absolute inset-0 z-10 cursor-progress bg-ink-900/30" aria-hidden="true" /> : null}

@@ -142,7 +142,7 @@ export function AddressCard({
                 className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
               >
                 <dt className="text-sm text-ink-500">{label}</dt>
-                <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-400' : 'font-medium text-ink-900'}`}>
+                <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
                   {value}
                 </dd>
               </div>
