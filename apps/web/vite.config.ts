@@ -1,15 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server (apps/api) listens on port 3000 and serves both the JSON API and uploaded media.
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Text assets get brotli (.br) and gzip (.gz) copies at build time, sent by the server with Content-Encoding.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json|webmanifest|txt)$/, logLevel: 'silent' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (read by `npm run bench:web` to report script sizes).
+    manifest: true,
   },
   server: {
     proxy: {

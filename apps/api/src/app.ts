@@ -14,6 +14,7 @@ import { bodyTimeoutPlugin, DEFAULT_BODY_TIMEOUT_MS } from './plugins/body-timeo
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { appShellSender, hasWebApp, registerWebApp } from './plugins/web-app';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
 import { addressesRoutes } from './routes/addresses';
 import { adminRoutes } from './routes/admin';
@@ -96,10 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const webDist = opts.webDist === undefined ? DEFAULT_WEB_DIST : opts.webDist;
-  const hasWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
-  registerErrorHandler(app, {
-    sendAppShell: hasWeb && webDist ? (reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', webDist) : undefined,
-  });
+  registerErrorHandler(app, { sendAppShell: hasWebApp(webDist) ? appShellSender(webDist) : undefined });
   await app.register(securityHeadersPlugin, { config });
   await app.register(bodyTimeoutPlugin, { timeoutMs: opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS });
 
@@ -167,17 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Customers' files (and, from S3 without a public URL, the catalogue art): each request checked (routes/media.ts).
   await app.register(mediaRoutes(ctx));
 
-  if (hasWeb && webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      index: ['index.html'],
-      wildcard: true,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (hasWebApp(webDist)) await registerWebApp(app, webDist);
 
   return app;
 }

@@ -106,3 +106,24 @@ export const ROUTE_PATHS = [
   '/crop',
   '/check',
 ] as const;
+
+/**
+ * The public pages rendered to HTML at build time (scripts/prerender.mjs): they paint before the JavaScript runs.
+ * Only pages that look the same for every visitor until the browser's own state is read.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/sign-in',
+  '/signup',
+  '/forgot-password',
+  '/terms',
+  '/terms-and-conditions',
+  '/privacy',
+  '/privacy-policy',
+  '/cancellations-refunds',
+  '/gdpr-compliance-policy',
+  '/disclaimer-policy',
+  '/shipping-policy',
+  '/about-us',
+  '/our-promises',
+] as const satisfies readonly (typeof ROUTE_PATHS)[number][];

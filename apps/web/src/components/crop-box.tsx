@@ -110,7 +110,7 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
               onCropChange?.(rect);
             }
           }}
-          cropperProps={{ 'aria-label': 'Crop box: drag the photo to move it, use the arrow keys or the zoom slider' }}
+          cropperProps={{ role: 'group', 'aria-label': 'Crop box: drag the photo to move it, use the arrow keys or the zoom slider' }}
           style={{ cropAreaStyle: { border: '2px solid rgba(255,255,255,0.9)', boxShadow: '0 0 0 9999em rgba(20,15,12,0.62)' } }}
         />
         {disabled ? <div className="absolute inset-0 z-10 cursor-progress bg-ink-900/30" aria-hidden="true" /> : null}

@@ -13,7 +13,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -18,7 +18,6 @@ export function AuthCard({ title, eyebrow, intro, children, footer, documentTitl
   return (
     <>
       <title>{documentTitle ?? `${title} — Framewala`}</title>
-      <meta name="robots" content="noindex" />
       <div className="relative overflow-hidden bg-gradient-to-b from-sand/80 via-cream to-cream">
         <div
           aria-hidden="true"

@@ -1,13 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CheckIcon, CloseIcon } from '../../components/icons';
 import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
 
 /** Renders the toasts of `toast-store`: a polite live region, and error toasts as alerts. Mounted once (header). */
+const subscribeNothing = () => () => {};
+
 export function ToastViewport() {
   const list = useToasts();
+  // Mounted in the browser only: pages rendered to HTML at build time have no document.body to portal into.
+  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const polite = list.filter((toast) => toast.tone !== 'error');
   const assertive = list.filter((toast) => toast.tone === 'error');
+  if (!inBrowser) return null;
   return createPortal(
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6 sm:items-end sm:px-6">
       {/* A live region present before any message, so screen readers announce what is added to it. */}

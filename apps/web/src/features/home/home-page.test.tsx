@@ -31,7 +31,7 @@ describe('Landing page', () => {
     const { user } = renderRoute('/');
     await user.click(await screen.findByRole('button', { name: 'Start framing' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Upload Photos' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Photos' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByRole('heading', { name: 'Upload Photos' })).toBeVisible();
     expect(within(dialog).getByText(UPLOAD_HINT)).toBeVisible();
@@ -47,7 +47,7 @@ describe('Landing page', () => {
     const { user } = renderRoute('/');
     const start = await screen.findByRole('button', { name: 'Start framing' });
     await user.click(start);
-    expect(screen.getByRole('dialog')).toHaveFocus();
+    expect(await screen.findByRole('dialog')).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
 
     await user.keyboard('{Escape}');
@@ -59,7 +59,7 @@ describe('Landing page', () => {
   it('keeps Tab inside the dialog', async () => {
     const { user } = renderRoute('/');
     await user.click(await screen.findByRole('button', { name: 'Start framing' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const browse = within(dialog).getByRole('button', { name: /browse your files/ });
 

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { POLICY_FACTS } from '../info/policies';
-import { UploadModal } from '../upload/upload-modal';
 import { HeroIllustration } from './hero-illustration';
 import { HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
+
+// The upload dialog (photo checks, upload client, progress) loads when a visitor is about to open it, not with the page.
+const loadUploadModal = () => import('../upload/upload-modal');
+const UploadModal = lazy(async () => ({ default: (await loadUploadModal()).UploadModal }));
+const prefetchUpload = () => void loadUploadModal();
 
 export const HEADLINE = 'Preserving Your Best Moments, One Frame at a Time';
 
@@ -40,7 +44,7 @@ export function HomePage() {
               to scale before you pay in rupees.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-              <button type="button" onClick={openUpload} className={`${primaryButton} px-7 py-3.5 text-lg`}>
+              <button type="button" onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload} className={`${primaryButton} px-7 py-3.5 text-lg`}>
                 Start framing
                 <ArrowRightIcon className="h-5 w-5" />
               </button>
@@ -153,7 +157,7 @@ export function HomePage() {
           </p>
           <button
             type="button"
-            onClick={openUpload}
+            onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload}
             className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
           >
             Upload your photo
@@ -162,7 +166,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <UploadModal open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      {uploadOpen && (
+        <Suspense fallback={null}>
+          <UploadModal open onClose={() => setUploadOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -22,7 +22,6 @@ export function ProfilePage() {
   return (
     <>
       <title>Your profile — Framewala</title>
-      <meta name="robots" content="noindex" />
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-10 pb-8 sm:flex-row sm:items-center sm:gap-6 sm:px-6 sm:pt-14 sm:pb-10">
           <span
@@ -143,7 +142,7 @@ export function AddressCard({
                 className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
               >
                 <dt className="text-sm text-ink-500">{label}</dt>
-                <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-400' : 'font-medium text-ink-900'}`}>
+                <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
                   {value}
                 </dd>
               </div>

@@ -196,31 +196,34 @@ export function DropZone({ onFiles, checking, rejected, describedBy, zoneRef }: 
       </>
     );
 
+  // The file input sits beside the zone, not inside it: a control inside a button is hidden from assistive technology.
   return (
-    <div
-      ref={zoneRef}
-      role="button"
-      tabIndex={0}
-      aria-describedby={describedBy}
-      aria-disabled={checking || undefined}
-      aria-busy={checking || undefined}
-      data-testid="upload-drop-zone"
-      data-state={state}
-      data-drag-active={drag.kind !== 'none' || undefined}
-      data-focused={focused || undefined}
-      data-dialog-open={dialogOpen || undefined}
-      onClick={openDialog}
-      onKeyDown={onKeyDown}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-      onDragEnter={onDragEnter}
-      onDragOver={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-      className={`group mt-6 flex min-h-56 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-8 text-center transition-[background-color,border-color,box-shadow] select-none focus-visible:ring-4 focus-visible:outline-none motion-reduce:transition-none sm:min-h-64 sm:py-10 ${look[state]}`}
-    >
-      {badge}
-      <span className="mt-4">{text}</span> <span className="mt-3 block text-sm text-ink-500">JPG or TIF · one photo · up to 2 GB</span>
+    <>
+      <div
+        ref={zoneRef}
+        role="button"
+        tabIndex={0}
+        aria-describedby={describedBy}
+        aria-disabled={checking || undefined}
+        aria-busy={checking || undefined}
+        data-testid="upload-drop-zone"
+        data-state={state}
+        data-drag-active={drag.kind !== 'none' || undefined}
+        data-focused={focused || undefined}
+        data-dialog-open={dialogOpen || undefined}
+        onClick={openDialog}
+        onKeyDown={onKeyDown}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        onDragEnter={onDragEnter}
+        onDragOver={onDragOver}
+        onDragLeave={onDragLeave}
+        onDrop={onDrop}
+        className={`group mt-6 flex min-h-56 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-8 text-center transition-[background-color,border-color,box-shadow] select-none focus-visible:ring-4 focus-visible:outline-none motion-reduce:transition-none sm:min-h-64 sm:py-10 ${look[state]}`}
+      >
+        {badge}
+        <span className="mt-4">{text}</span> <span className="mt-3 block text-sm text-ink-500">JPG or TIF · one photo · up to 2 GB</span>
+      </div>
       <input
         ref={inputRef}
         type="file"
@@ -236,6 +239,6 @@ export function DropZone({ onFiles, checking, rejected, describedBy, zoneRef }: 
           if (files.length > 0) onFiles(files);
         }}
       />
-    </div>
+    </>
   );
 }

@@ -104,7 +104,7 @@ afterEach(() => {
 async function openModal() {
   const rendered = renderRoute('/');
   await rendered.user.click(await screen.findByRole('button', { name: 'Start framing' }));
-  const dialog = screen.getByRole('dialog', { name: 'Upload Photos' });
+  const dialog = await screen.findByRole('dialog', { name: 'Upload Photos' });
   const zone = within(dialog).getByTestId('upload-drop-zone');
   const input = within(dialog).getByTestId<HTMLInputElement>('upload-file-input');
   return { ...rendered, dialog, zone, input };
