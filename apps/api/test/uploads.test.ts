@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
 import { LocalStorage } from '../src/services/storage';
+import { DECODE_SLOTS, decodeLoad } from '../src/services/uploads/image';
 import { createTestApp, tempDir, type TestApp } from './helpers';
 import {
   claimSize,
@@ -14,6 +15,7 @@ import {
   heicLike,
   imageSize,
   multipart,
+  newClaim,
   noisyJpeg,
   plainJpeg,
   twoToneJpeg,
@@ -118,6 +120,36 @@ describe('POST /api/upload-image: dimensions', () => {
     const started = performance.now();
     await expectRefused(uploadRequest(liar), 422, 'IMAGE_DIMENSIONS', IMAGE_DIMENSION_MESSAGE);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('POST /api/upload-image: many photos finishing at once', () => {
+  it('decodes at most one photo per core at a time; the others wait their turn and all are answered ready', async () => {
+    // Many pixels in few bytes (under the tests' small size limit), so each decode takes a while.
+    const photo = await plainJpeg(4000, 3000);
+    const count = DECODE_SLOTS + 4;
+    let mostActive = 0;
+    let mostWaiting = 0;
+    const sampler = setInterval(() => {
+      const load = decodeLoad();
+      mostActive = Math.max(mostActive, load.active);
+      mostWaiting = Math.max(mostWaiting, load.waiting);
+    }, 1);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: count }, () => t.app.inject(uploadRequest(photo, { claim: newClaim() }))),
+      );
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ status: 'ready', width: 4000, height: 3000 });
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(mostActive).toBeGreaterThan(0);
+    expect(mostActive).toBeLessThanOrEqual(DECODE_SLOTS);
+    expect(mostWaiting).toBeGreaterThan(0);
+    await expectNoTempFiles(dataDir);
   });
 });
 

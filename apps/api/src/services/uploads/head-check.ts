@@ -21,7 +21,9 @@ export const HEAD_CHECK_BYTES = 1024 * 1024;
  * else (headers it cannot read here, decoding) is left to the checks run on the whole file.
  */
 export class HeadCheck {
-  private readonly head = Buffer.alloc(HEAD_CHECK_BYTES);
+  // Grown as bytes arrive and let go once judged (usually within the first few KB), so many uploads arriving at once
+  // do not each hold a mebibyte for their whole transfer.
+  private head = Buffer.alloc(0);
   private held = 0;
   private done = false;
 
@@ -33,10 +35,20 @@ export class HeadCheck {
   /** Takes the next bytes of the photo, in order; throws the refusal as soon as there is one. */
   add(chunk: Buffer): void {
     if (this.done) return;
-    const taken = chunk.copy(this.head, this.held, 0, Math.min(chunk.length, HEAD_CHECK_BYTES - this.held));
-    this.held += taken;
-    this.judge();
-    if (!this.done && this.held === HEAD_CHECK_BYTES) this.done = true;
+    const take = Math.min(chunk.length, HEAD_CHECK_BYTES - this.held);
+    if (this.held + take > this.head.length) {
+      const grown = Buffer.allocUnsafe(Math.min(HEAD_CHECK_BYTES, Math.max(this.held + take, this.head.length * 2, 64 * 1024)));
+      this.head.copy(grown, 0, 0, this.held);
+      this.head = grown;
+    }
+    chunk.copy(this.head, this.held, 0, take);
+    this.held += take;
+    try {
+      this.judge();
+    } finally {
+      if (!this.done && this.held === HEAD_CHECK_BYTES) this.done = true;
+      if (this.done) this.head = Buffer.alloc(0);
+    }
   }
 
   private judge(): void {

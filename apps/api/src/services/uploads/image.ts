@@ -1,3 +1,5 @@
+import os from 'node:os';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import fs from 'node:fs/promises';
 import {
@@ -14,6 +16,17 @@ import { piecesOverlap, readTiffLayout } from './tiff-layout';
 // Memory stays bounded on the largest photos: no operation cache (each file is read once), and libvips' default
 // thread count (sharp sets 1 on glibc without jemalloc, which also keeps fragmentation down).
 sharp.cache(false);
+
+/**
+ * Photos decoded at once by this server: one per core. Forty customers whose uploads finish together each wait their
+ * turn instead of each holding a decoding image (and libvips' buffers) at the same time, so the server's memory is
+ * bounded by the cores, not by the customers; the cores are busy either way, so nobody's photo is ready later.
+ */
+export const DECODE_SLOTS = Math.max(1, os.availableParallelism());
+const decoding = pLimit(DECODE_SLOTS);
+
+/** Decodes running (≤ DECODE_SLOTS) and waiting. */
+export const decodeLoad = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount });
 
 /** Long edge of the display rendition and of the thumbnail. */
 export const RENDITION_LONG_EDGE = 2048;
@@ -145,7 +158,8 @@ const displayJpeg = (image: sharp.Sharp) =>
 
 /**
  * Writes the display rendition (JPEG, long edge ≤ 2048, upright, sRGB, no metadata) and the thumbnail (≤ 400) of
- * the whole photo or of a region of it. Decoding failures become 422 IMAGE_UNREADABLE.
+ * the whole photo or of a region of it, in its turn (DECODE_SLOTS at once). Decoding failures become 422
+ * IMAGE_UNREADABLE.
  *
  * Memory is bounded for the largest photo: the whole photo goes through one sequential pipeline (a JPEG is decoded
  * at 1/2–1/8 scale by libjpeg's shrink-on-load, rotation happens on the small result). A region is cut in the
@@ -153,7 +167,16 @@ const displayJpeg = (image: sharp.Sharp) =>
  * crop of a 1000 MP JPEG is never decoded at full size; a small region (< 4096 px) is cut at full resolution in the
  * stored pixels and only then turned upright.
  */
-export async function renderRenditions(
+export function renderRenditions(
+  sourcePath: string,
+  info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'storedWidth' | 'storedHeight' | 'orientation'>,
+  region: Region | null,
+  out: { display: string; thumbnail: string },
+): Promise<{ width: number; height: number }> {
+  return decoding(() => renderChecked(sourcePath, info, region, out));
+}
+
+async function renderChecked(
   sourcePath: string,
   info: Pick<ImageInfo, 'format' | 'width' | 'height' | 'storedWidth' | 'storedHeight' | 'orientation'>,
   region: Region | null,
