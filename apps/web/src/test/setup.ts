@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy routes load their module on first render; on a busy machine that takes longer than the default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });
 
 // No test reaches a real server: by default every fetch fails as if the API were down.
 // A test that needs data stubs `fetch` itself.
