@@ -33,6 +33,8 @@ export class Jobs {
   /** This process, in the leases it holds. */
   readonly instanceId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private leaseSweep: NodeJS.Timeout | undefined;
+  /** Handlers running now: `stop` lets them finish, so pg-boss never records their outcome on a closed pool. */
+  private readonly running = new Set<Promise<unknown>>();
 
   private constructor(
     readonly boss: PgBoss,
@@ -125,7 +127,7 @@ export class Jobs {
     const run = lease ? (job: PgBoss.Job<T>) => this.leased(name, job.id, () => handler(job.data)) : (job: PgBoss.Job<T>) => handler(job.data);
     // Set once pg-boss answers (its first fetch may run before that, when the id is not known yet).
     const worker: { id?: string } = {};
-    worker.id = await this.boss.work<T>(name, options, async (jobs) => {
+    worker.id = await this.boss.work<T>(name, options, (jobs) => this.track(async () => {
       // A full batch means more are probably waiting: fetch again at once rather than after the polling interval.
       if (worker.id && jobs.length > 1 && jobs.length >= (options.batchSize ?? 1)) this.boss.notifyWorker(worker.id);
       if (jobs.length === 1) {
@@ -148,7 +150,7 @@ export class Jobs {
         this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
         await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
       }
-    });
+    }));
     return worker.id;
   }
 
@@ -166,8 +168,23 @@ export class Jobs {
     return this.options.workers;
   }
 
+  private track<R>(run: () => Promise<R>): Promise<R> {
+    const running = run();
+    this.running.add(running);
+    void running.finally(() => this.running.delete(running)).catch(() => {});
+    return running;
+  }
+
+  /**
+   * Stops fetching, then waits for the handlers still running (a large render can outlast pg-boss's graceful
+   * timeout), so their result is written before the database closes. A handler cut off by a hard kill is recovered
+   * through its lease instead.
+   */
   async stop(): Promise<void> {
     if (this.leaseSweep) clearInterval(this.leaseSweep);
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
+    await Promise.allSettled([...this.running]);
+    // pg-boss records a job's outcome in the tick after its handler settles.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
