@@ -255,7 +255,7 @@ test('buyer details: sign in mid-order, pincode 560001 fills the city and state,
   await expect(form.getByLabel(/^Pincode/)).toHaveValue('560001');
   await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
   await form.getByRole('button', { name: 'Next' }).click();
-  // Next goes to the payment step (issue 6); this order has no size or frame yet, so it asks for them first.
+  // Next goes to the payment step; this order has no size or frame yet, so it asks for them first.
   await expect(page).toHaveURL(/\/checkout\/pay$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the editor' })).toBeVisible();

@@ -1,14 +1,16 @@
 /**
- * `npm run bench:checkout`: concurrent customers run create-order then verify against the real server and PostgreSQL.
+ * `npm run bench:checkout`: concurrent customers create orders, then pay them, against the real server and PostgreSQL.
  *
  * 1. Starts PostgreSQL (DATABASE_URL when set — a scratch database is created in it — else an embedded one in a
  *    temporary DATA_DIR) and the real server as a child process with the sandbox provider.
  * 2. Writes CUSTOMERS customers and their addresses to the database (sign-up is rate limited) with session tokens,
  *    and uploads one small photo each through the API.
- * 3. CONNECTIONS workers loop for DURATION_S seconds: POST /api/create-order (own Idempotency-Key) then
- *    POST /api/verify-payment with a payment signed with the sandbox key secret (as a client holding it may).
- * 4. Prints orders/s, p50/p99 of one checkout (create + verify) and errors, then audits the database: every verified
- *    payment has exactly one paid order, and no paid order lacks its payment.
+ * 3. CONNECTIONS workers loop for DURATION_S seconds on POST /api/create-order (own Idempotency-Key); then the same
+ *    workers pay every order created with POST /api/verify-payment, a payment signed with the sandbox key secret (as a
+ *    client holding it may), and the run waits for every confirmation e-mail to be written.
+ * 4. Prints, for create-order and for the pay path each, requests/s, p50/p99 and CPU per request (with the rate that
+ *    CPU would allow on an idle machine beside it, and the load average), errors, then audits the database: every
+ *    verified payment has exactly one paid order, no paid order lacks its payment, one paid move per paid order.
  * 5. Ends with one line of JSON with the figures and "ok" for the targets. Everything it started and wrote is removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,13 +33,14 @@ const SERVER = path.join(ROOT, 'apps/api/src/server.ts');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 /**
- * create-order is limited to 30 per 10 minutes per account, so the load is spread over enough customers for 400
- * orders/s (twice the target) at ≤ 25 orders each; every checkout takes the next customer in turn. The limit's counter
- * is part of the measured work, as for any real customer.
+ * create-order is limited to 30 per 10 minutes per account, so the load is spread over enough customers for 600
+ * orders/s (far above what this machine creates) at ≤ 25 orders each; every order takes the next customer in turn.
+ * The limit's counter is part of the measured work, as for any real customer.
  */
 const ORDERS_PER_CUSTOMER = 25;
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? Math.ceil((400 * DURATION_S) / ORDERS_PER_CUSTOMER));
-const TARGETS = { ordersPerSecond: 200, errors: 0 };
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? Math.ceil((600 * DURATION_S) / ORDERS_PER_CUSTOMER));
+/** Orders created per second and orders paid per second at 50 connections, each with no error. */
+const TARGETS = { createOrdersPerSecond: 50, paymentsPerSecond: 50, errors: 0 };
 const log = (...args: unknown[]) => console.error('[bench]', ...args);
 
 function freePort(): Promise<number> {
@@ -223,48 +226,87 @@ async function main() {
     const amount = probe.json().amount as number;
 
     // ── load ──
-    log(`${CONNECTIONS} connections for ${DURATION_S} s: create-order then verify…`);
-    const latencies: number[] = [];
+    // Two phases with the same connections: create-order alone for DURATION_S, then the pay path (verify-payment with
+    // a signed payment, as the checkout page sends it) for every order just created. Each is timed by itself.
     const errors: Record<string, number> = {};
-    const verified: string[] = [];
+    const failed = (step: string, err: unknown) => {
+      const key = `${step} ${err instanceof Error ? err.message : String(err)}`;
+      errors[key] = (errors[key] ?? 0) + 1;
+    };
+    const cpuNow = () => ({ server: cpuSecondsOf(server!.pid!), postgres: postgresCpuSeconds(postmaster), client: process.cpuUsage() });
+    /** CPU milliseconds per request since `before` (server, PostgreSQL, load client), and what they allow on this machine. */
+    const cpuMsPer = (before: ReturnType<typeof cpuNow>, requests: number) => {
+      const client = process.cpuUsage(before.client);
+      const n = Math.max(1, requests);
+      const ms = {
+        server: ((cpuSecondsOf(server!.pid!) - before.server) * 1000) / n,
+        postgres: ((postgresCpuSeconds(postmaster) - before.postgres) * 1000) / n,
+        client: (client.user + client.system) / 1000 / n,
+      };
+      return { ...ms, alonePerSecond: (os.cpus().length * 1000) / (ms.server + ms.postgres + ms.client) };
+    };
     const loadBefore = os.loadavg().map((n) => Number(n.toFixed(2)));
-    const cpuBefore = { server: cpuSecondsOf(server.pid!), postgres: postgresCpuSeconds(postmaster), client: process.cpuUsage() };
-    const stopAt = Date.now() + DURATION_S * 1000;
-    const started = Date.now();
-    // The load client does as little as it can per checkout: bodies serialised once per customer, keep-alive sockets.
+    // The load client does as little as it can per request: bodies serialised once per customer, keep-alive sockets.
     for (const customer of customers) customer.body = JSON.stringify(draft(customer.uploadId, amount));
+
+    log(`${CONNECTIONS} connections for ${DURATION_S} s: create-order…`);
+    const created: { id: string; auth: Record<string, string> }[] = [];
+    const createLatencies: number[] = [];
     const ordersByCustomer = new Array<number>(customers.length).fill(0);
     let turn = 0;
-    const worker = async () => {
+    let cpuBefore = cpuNow();
+    const stopAt = Date.now() + DURATION_S * 1000;
+    const createStarted = Date.now();
+    const createWorker = async () => {
       while (Date.now() < stopAt) {
         const index = turn++ % customers.length;
         const customer = customers[index]!;
         const t0 = performance.now();
         try {
-          const created = await request(port, 'POST', '/api/create-order', customer.body, {
+          const res = await request(port, 'POST', '/api/create-order', customer.body, {
             'content-type': 'application/json',
             ...customer.auth,
             'idempotency-key': crypto.randomUUID(),
           });
           ordersByCustomer[index]! += 1;
-          if (created.status !== 201) throw new Error(`create-order ${created.status}`);
-          const { id } = created.json();
-          const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`;
-          const body = `{"razorpay_order_id":"${id}","razorpay_payment_id":"${paymentId}","razorpay_signature":"${hmac(DEV_SECRETS.RAZORPAY_KEY_SECRET, `${id}|${paymentId}`)}"}`;
-          const res = await request(port, 'POST', '/api/verify-payment', body, { 'content-type': 'application/json', ...customer.auth });
-          if (res.status !== 200) throw new Error(`verify ${res.status}`);
-          verified.push(paymentId);
-          latencies.push(performance.now() - t0);
+          if (res.status !== 201) throw new Error(String(res.status));
+          created.push({ id: res.json().id, auth: customer.auth });
+          createLatencies.push(performance.now() - t0);
         } catch (err) {
-          const key = err instanceof Error ? err.message : String(err);
-          errors[key] = (errors[key] ?? 0) + 1;
+          failed('create-order', err);
         }
       }
     };
-    await Promise.all(Array.from({ length: CONNECTIONS }, () => worker()));
-    const loadSeconds = (Date.now() - started) / 1000;
-    // The confirmation e-mails are written by this server's own worker; the run ends when the last one is, so their
-    // work is part of the measured time and CPU (a worker that fell behind would otherwise hide its cost).
+    await Promise.all(Array.from({ length: CONNECTIONS }, () => createWorker()));
+    const createSeconds = (Date.now() - createStarted) / 1000;
+    const createCpu = cpuMsPer(cpuBefore, createLatencies.length);
+
+    log(`${CONNECTIONS} connections: verify-payment for the ${created.length} orders…`);
+    const payLatencies: number[] = [];
+    const verified: string[] = [];
+    let next = 0;
+    cpuBefore = cpuNow();
+    const payStarted = Date.now();
+    const payWorker = async () => {
+      while (next < created.length) {
+        const order = created[next++]!;
+        const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`;
+        const body = `{"razorpay_order_id":"${order.id}","razorpay_payment_id":"${paymentId}","razorpay_signature":"${hmac(DEV_SECRETS.RAZORPAY_KEY_SECRET, `${order.id}|${paymentId}`)}"}`;
+        const t0 = performance.now();
+        try {
+          const res = await request(port, 'POST', '/api/verify-payment', body, { 'content-type': 'application/json', ...order.auth });
+          if (res.status !== 200) throw new Error(String(res.status));
+          verified.push(paymentId);
+          payLatencies.push(performance.now() - t0);
+        } catch (err) {
+          failed('verify-payment', err);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, () => payWorker()));
+    const paySeconds = (Date.now() - payStarted) / 1000;
+    // The confirmation e-mails are written by this server's own worker; the pay phase's CPU is counted until the last
+    // one is, so their work is part of it (a worker that fell behind would otherwise hide its cost).
     const mailCount = async () =>
       (
         await sql.query(
@@ -278,7 +320,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
       mails = await mailCount();
     }
-    const elapsed = (Date.now() - started) / 1000;
+    const payUntilLastEmailSeconds = (Date.now() - payStarted) / 1000;
+    const payCpu = cpuMsPer(cpuBefore, payLatencies.length);
     // Print-ready files (one pg-boss job per paid order, rendered one at a time per worker) are a background backlog
     // with their own bench (bench/print.ts): counted here, not waited for; their worker's CPU during the run is in the
     // server's figure above.
@@ -287,20 +330,16 @@ async function main() {
         `SELECT count(*)::int AS queued, count(*) FILTER (WHERE state = 'completed')::int AS done FROM pgboss.job WHERE name = 'print-file'`,
       )
     ).rows[0] as { queued: number; done: number };
-    const clientCpu = process.cpuUsage(cpuBefore.client);
     const loadAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
-    const cpuMsPerCheckout = {
-      server: ((cpuSecondsOf(server.pid!) - cpuBefore.server) * 1000) / Math.max(1, latencies.length),
-      postgres: ((postgresCpuSeconds(postmaster) - cpuBefore.postgres) * 1000) / Math.max(1, latencies.length),
-      client: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, latencies.length),
-    };
-    latencies.sort((a, b) => a - b);
+    createLatencies.sort((a, b) => a - b);
+    payLatencies.sort((a, b) => a - b);
     const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
-    // The issue's figure: checkouts (create-order + verify answered) per second while the customers run. Confirmation
-    // e-mails are queued work that finishes after the answer; `ok` also requires every one of them to be written, and
-    // the rate counted until the last one is printed beside it (docs/decisions/032-checkout-round-trips.md).
-    const ordersPerSecond = latencies.length / loadSeconds;
-    const ordersPerSecondUntilLastEmail = latencies.length / elapsed;
+    // The figures: requests answered per second while the connections run. Confirmation e-mails are queued work that
+    // finishes after the answer; `ok` also requires every one of them to be written, and the pay rate counted until
+    // the last one is printed beside it.
+    const createPerSecond = createLatencies.length / createSeconds;
+    const payPerSecond = payLatencies.length / paySeconds;
+    const payPerSecondUntilLastEmail = payLatencies.length / payUntilLastEmailSeconds;
 
     // ── audit ──
     const paidRows = (
@@ -314,67 +353,78 @@ async function main() {
     const byPayment = new Map(paymentRows.map((r) => [r.provider_payment_id, r.status]));
     const verifiedWithoutPaidOrder = verified.filter((id) => byPayment.get(id) !== 'paid').length;
     const duplicatePayments = paymentRows.length - byPayment.size;
+    const paidMoves = (await sql.query(`SELECT count(*)::int AS n FROM order_status_history WHERE to_status = 'paid'`)).rows[0].n as number;
     await sql.end();
 
     const ok =
-      ordersPerSecond >= TARGETS.ordersPerSecond &&
+      createPerSecond >= TARGETS.createOrdersPerSecond &&
+      payPerSecond >= TARGETS.paymentsPerSecond &&
       errorCount <= TARGETS.errors &&
-      mails.delivered === latencies.length &&
+      mails.delivered === payLatencies.length &&
       paidLackingPayment === 0 &&
       verifiedWithoutPaidOrder === 0 &&
-      duplicatePayments === 0;
+      duplicatePayments === 0 &&
+      paidMoves === paidRows.length;
+    const cpuLine = (c: typeof createCpu) =>
+      `CPU per request server ${c.server.toFixed(2)} ms, PostgreSQL ${postmaster ? c.postgres.toFixed(2) : '?'} ms, load client ${c.client.toFixed(2)} ms (${c.alonePerSecond.toFixed(0)}/s if they had the ${os.cpus().length} cores to themselves)`;
     console.log(
-      `orders/s         ${ordersPerSecond.toFixed(1)}   (target ≥ ${TARGETS.ordersPerSecond}): ${latencies.length} checkouts answered in ${loadSeconds.toFixed(1)} s; ${ordersPerSecondUntilLastEmail.toFixed(1)}/s counting until the last confirmation e-mail was written ${(elapsed - loadSeconds).toFixed(1)} s later`,
+      `create-order     ${createPerSecond.toFixed(1)}/s (target ≥ ${TARGETS.createOrdersPerSecond}): ${createLatencies.length} orders in ${createSeconds.toFixed(1)} s; p50 ${percentile(createLatencies, 50).toFixed(1)} ms, p99 ${percentile(createLatencies, 99).toFixed(1)} ms`,
     );
+    console.log(`                 ${cpuLine(createCpu)}`);
     console.log(
-      `checkouts        ${latencies.length} in ${elapsed.toFixed(1)} s with ${CONNECTIONS} connections, ${customers.length} customers (at most ${Math.max(...ordersByCustomer)} orders each; the limit is 30 per 10 minutes)`,
+      `pay (verify)     ${payPerSecond.toFixed(1)}/s (target ≥ ${TARGETS.paymentsPerSecond}): ${payLatencies.length} orders paid in ${paySeconds.toFixed(1)} s; p50 ${percentile(payLatencies, 50).toFixed(1)} ms, p99 ${percentile(payLatencies, 99).toFixed(1)} ms; ${payPerSecondUntilLastEmail.toFixed(1)}/s counting until the last confirmation e-mail was written ${(payUntilLastEmailSeconds - paySeconds).toFixed(1)} s later`,
     );
+    console.log(`                 ${cpuLine(payCpu)}`);
     console.log(
-      `p50 / p99        ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms (create-order + verify)`,
-    );
-    console.log(
-      `CPU per checkout server ${cpuMsPerCheckout.server.toFixed(2)} ms, PostgreSQL ${postmaster ? cpuMsPerCheckout.postgres.toFixed(2) : '?'} ms, load client ${cpuMsPerCheckout.client.toFixed(2)} ms (${os.cpus().length} cores: ${((os.cpus().length * 1000) / (cpuMsPerCheckout.server + cpuMsPerCheckout.postgres + cpuMsPerCheckout.client)).toFixed(0)} checkouts/s if they had the machine to themselves)`,
+      `customers        ${customers.length} with ${CONNECTIONS} connections (at most ${Math.max(...ordersByCustomer)} orders each; the limit is 30 per 10 minutes)`,
     );
     console.log(
       `load average     ${loadBefore.join(' ')} before → ${loadAfter.join(' ')} after (other work on the machine slows every figure above)`,
     );
     console.log(
-      `e-mails          ${mails.queued} confirmations queued, ${mailsAtLoadEnd} written when the load stopped, ${mails.delivered} at the end`,
+      `e-mails          ${mails.queued} confirmations queued, ${mailsAtLoadEnd} written when the payments stopped, ${mails.delivered} at the end`,
     );
     console.log(
       `print files      ${printFiles.queued} jobs queued, ${printFiles.done} done by the end (a background backlog; not waited for)`,
     );
     console.log(`errors           ${errorCount}${errorCount ? ` ${JSON.stringify(errors)}` : ''}`);
     console.log(
-      `audit            ${verified.length} verified payments; ${verifiedWithoutPaidOrder} without exactly one paid order; ${paidRows.length} paid orders, ${paidLackingPayment} lacking a payment; ${duplicatePayments} duplicate payments`,
+      `audit            ${verified.length} verified payments; ${verifiedWithoutPaidOrder} without exactly one paid order; ${paidRows.length} paid orders, ${paidLackingPayment} lacking a payment, ${paidMoves} paid moves in the history; ${duplicatePayments} duplicate payments`,
     );
+    const figures = (latencies: number[], perSecond: number, seconds: number, cpu: typeof createCpu) => ({
+      requests: latencies.length,
+      perSecond: Number(perSecond.toFixed(1)),
+      seconds: Number(seconds.toFixed(1)),
+      p50Ms: Number(percentile(latencies, 50).toFixed(1)),
+      p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+      cpuMsPerRequest: {
+        server: Number(cpu.server.toFixed(2)),
+        postgres: postmaster ? Number(cpu.postgres.toFixed(2)) : null,
+        client: Number(cpu.client.toFixed(2)),
+      },
+      perSecondAlone: Number(cpu.alonePerSecond.toFixed(0)),
+    });
     console.log(
       JSON.stringify({
         bench: 'checkout',
         connections: CONNECTIONS,
-        durationSeconds: Number(elapsed.toFixed(1)),
-        orders: latencies.length,
-        ordersPerSecond: Number(ordersPerSecond.toFixed(1)),
-        p50Ms: Number(percentile(latencies, 50).toFixed(1)),
-        p99Ms: Number(percentile(latencies, 99).toFixed(1)),
+        createOrder: figures(createLatencies, createPerSecond, createSeconds, createCpu),
+        pay: {
+          ...figures(payLatencies, payPerSecond, paySeconds, payCpu),
+          perSecondUntilLastEmail: Number(payPerSecondUntilLastEmail.toFixed(1)),
+        },
         errors: errorCount,
-        loadSeconds: Number(loadSeconds.toFixed(1)),
-        ordersPerSecondUntilLastEmail: Number(ordersPerSecondUntilLastEmail.toFixed(1)),
-        confirmationEmails: { ...mails, deliveredWhenLoadStopped: mailsAtLoadEnd },
+        confirmationEmails: { ...mails, deliveredWhenPaymentsStopped: mailsAtLoadEnd },
         printFileJobs: printFiles,
         customers: customers.length,
         maxOrdersPerCustomer: Math.max(...ordersByCustomer),
-        cpuMsPerCheckout: {
-          server: Number(cpuMsPerCheckout.server.toFixed(2)),
-          postgres: postmaster ? Number(cpuMsPerCheckout.postgres.toFixed(2)) : null,
-          client: Number(cpuMsPerCheckout.client.toFixed(2)),
-        },
         loadAverage: { before: loadBefore, after: loadAfter },
         audit: {
           verifiedPayments: verified.length,
           verifiedWithoutPaidOrder,
           paidOrders: paidRows.length,
           paidLackingPayment,
+          paidMoves,
           duplicatePayments,
         },
         targets: TARGETS,

@@ -16,7 +16,7 @@
  *    is in the database once, every live upload has its three files, nothing is duplicated.
  * 6. Ends with one line of JSON with the figures and "ok" for the targets. Everything it started is removed.
  *
- * Targets (issue 8): catalogue ≥ 50 % of the bare server's req/s; p99 ≤ 25 ms at 50 connections — for catalogue
+ * Targets: catalogue ≥ 50 % of the bare server's req/s; p99 ≤ 25 ms at 50 connections — for catalogue
  * requests, measured in the catalogue phase; zero errors in every phase. Environment: BENCH_CONNECTIONS (50),
  * BENCH_DURATION_S (per catalogue phase, 5), BENCH_ROUNDS (3), BENCH_MIXED_S (15), BENCH_CUSTOMERS (300).
  */

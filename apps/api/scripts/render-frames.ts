@@ -1,6 +1,6 @@
 /**
  * Renders every frame image to PNG files for looking at:
- *   cd /work/main && node --import tsx apps/api/scripts/render-frames.ts [outDir]   (default /tmp/frame-art)
+ *   node --import tsx apps/api/scripts/render-frames.ts [outDir]   (from the repository root; default /tmp/frame-art)
  *
  * Writes, per set and finish, the eight parts (decoded from the WebP the shop stores), a composed preview of a
  * whole frame around a 600×400 photo on a white mat (built from the parts exactly as the browser does), each

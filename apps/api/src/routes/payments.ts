@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorBodySchema, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { sendOrderConfirmation, sweepUnsentConfirmations } from '../services/orders/confirmation';
+import { sweepUnsentConfirmations } from '../services/orders/confirmation';
+import { afterSettlement } from '../services/orders/settle';
 import { retryPendingRefunds } from '../services/payments/refunds';
-import { queuePrintFileForPaidOrder } from '../services/print/service';
 import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
 import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
 import { PAYMENT_VERIFIED_MESSAGE, verifyPayment } from '../services/payments/verify';
@@ -53,7 +53,7 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404, 409) },
         },
         preHandler: requireUser,
-        // verifyPayment checks the token's session version in its own statement (decision 032).
+        // verifyPayment checks the token's session version inside its own transaction.
         config: { sessionCheckedByRoute: true },
       },
       async (request) => verifyPayment(ctx, userIdOf(request), request.body, request.log, request.sessionToCheck?.sessionVersion ?? null),
@@ -62,10 +62,7 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
     await ctx.jobs.define(RECONCILE_QUEUE, { retryLimit: 0, expireInSeconds: 240 });
     await ctx.jobs.work(RECONCILE_QUEUE, async () => {
       await runReconciliation(ctx, {
-        onPaid: async (order) => {
-          await sendOrderConfirmation(ctx, order, app.log);
-          await queuePrintFileForPaidOrder(ctx, order.id, app.log);
-        },
+        onPaid: (order) => afterSettlement(ctx, { order, becamePaid: true, refundPaymentId: null }, app.log),
         log: app.log,
       });
       // Work a crash or a database failure left half-done: refunds still to ask for, confirmations never queued.

@@ -18,9 +18,13 @@ export const webhooksRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'Razorpay webhook: HMAC-SHA256 of the raw body in X-Razorpay-Signature; duplicates dropped by x-razorpay-event-id',
           description:
-            'Handles order.paid and payment.captured (mark paid; never back from paid) and payment.failed (records the reason and code).',
+            'Handles order.paid and payment.captured (mark paid; never back from paid) and payment.failed (records the reason and code). 409 ORDER_TRANSITION_REFUSED when the order state machine refuses the move: nothing is recorded, so a redelivery is processed.',
           tags: ['payments'],
-          response: { 200: z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) }), 400: errorBodySchema },
+          response: {
+            200: z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) }),
+            400: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => {

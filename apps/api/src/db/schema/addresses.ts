@@ -2,7 +2,7 @@ import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * One delivery address per customer (seed §3), replaced on each save. Optional texts are '' when empty. Phones are
+ * One delivery address per customer (the buyer-details step's), replaced on each save. Optional texts are '' when empty. Phones are
  * E.164. `in_directory` is false when the pincode was not in the directory and the customer typed city and state.
  */
 export const addresses = pgTable('addresses', {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { frameFinishes, frameSets, presetSizes, whiteBorders } from '../../db/schema';
 import type { Storage } from '../storage';
 
-/** The catalogue in the API.md shapes. Reads only active rows; prices go out in rupees. */
+/** The catalogue in the HTTP contract's shapes. Reads only active rows; prices go out in rupees. */
 export async function listFrameSets(db: Db, storage: Storage) {
   const [sets, finishes] = await Promise.all([
     db.select().from(frameSets).where(eq(frameSets.active, true)).orderBy(asc(frameSets.sort)),

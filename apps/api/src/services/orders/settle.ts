@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatInr, PAID_OR_LATER, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
+import { formatInr, PAID_OR_LATER, ShopError, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { refundPendingPayment } from '../payments/refunds';
+import { queuePrintFileForPaidOrder } from '../print/service';
+import { sendOrderConfirmation } from './confirmation';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -38,7 +42,10 @@ export async function lockOrderByProviderId(tx: Tx, providerOrderId: string): Pr
   return row;
 }
 
-/** Moves an order and writes its history row; refuses through the domain's transitions table. */
+/**
+ * Moves an order and writes its history row. The domain's transitions table and guards decide: a refused move throws
+ * 409 ORDER_TRANSITION_REFUSED and the caller's transaction writes nothing.
+ */
 export async function changeStatus(
   tx: Tx,
   order: OrderRow,
@@ -49,7 +56,7 @@ export async function changeStatus(
 ): Promise<OrderRow> {
   const now = new Date();
   const refusal = transitionRefusal(order.status as OrderStatus, to, { actor, now, paidAt: order.paidAt });
-  if (refusal) throw new Error(`order ${order.id}: ${refusal}`);
+  if (refusal) throw new ShopError('ORDER_TRANSITION_REFUSED', refusal, { from: order.status, to });
   const [updated] = await tx
     .update(orders)
     .set({ ...extra, status: to, statusChangedAt: now, updatedAt: now })
@@ -62,12 +69,16 @@ export async function changeStatus(
 }
 
 /**
- * Records a captured payment and marks its order paid, in the caller's transaction (verify, webhook and
- * reconciliation all come here). The payments row is unique on the provider payment id, so a repeat adds nothing, and
- * an order is only paid by a payment row of its own (an id already recorded for another order pays nothing). An order
- * that is already paid (or later) never moves back. A payment reaching a cancelled order is kept, marked for refund
- * and flagged for the owner; one that does not cover the order, or is not in rupees, is kept and flagged, and the
- * order stays unpaid.
+ * The one way an order becomes paid: records a captured payment and moves its order to paid through
+ * {@link changeStatus} (the domain's transitions table and guard), in the caller's transaction, which has locked the
+ * order row ({@link lockOrderByProviderId}). Verify, webhook and reconciliation all come here, then call
+ * {@link afterSettlement} once their transaction has committed.
+ *
+ * The payments row is unique on the provider payment id, so a repeat adds nothing, and an order is only paid by a
+ * payment row of its own (an id already recorded for another order pays nothing). An order that is already paid (or
+ * later) never moves back. A payment reaching a cancelled order is kept, marked for refund and flagged for the owner;
+ * one that does not cover the order, or is not in rupees, is kept and flagged, and the order stays unpaid. A move the
+ * guard refuses (an actor that may not pay an order) throws and the transaction writes nothing.
  */
 export async function settlePaid(
   tx: Tx,
@@ -108,7 +119,8 @@ export async function settlePaid(
       .returning();
     return { ...unchanged, order: flagged ?? order, refundPaymentId: payment.id };
   }
-  if (order.status !== 'created') return unchanged;
+  // Already paid or later: a replay, or a second payment of a paid order, is recorded and moves nothing.
+  if (PAID_OR_LATER.has(order.status as OrderStatus)) return unchanged;
   if (payment.amountPaise < order.amountPaise || currency !== 'INR') {
     const [flagged] = await tx
       .update(orders)
@@ -128,6 +140,23 @@ export async function settlePaid(
     failureCode: null,
   });
   return { ...unchanged, order: updated, becamePaid: true };
+}
+
+/**
+ * What follows a committed settlement, outside its transaction: a payment that reached a cancelled order is refunded;
+ * an order that has just become paid gets its confirmation e-mail and its print-file job queued (each stored once per
+ * order, and left for the reconciliation job's sweep when the queue fails).
+ */
+export async function afterSettlement(
+  ctx: AppContext,
+  result: Pick<SettleResult, 'order' | 'becamePaid' | 'refundPaymentId'>,
+  log?: { error: (o: object, m?: string) => void },
+): Promise<void> {
+  if (result.refundPaymentId) await refundPendingPayment(ctx, result.refundPaymentId, log);
+  if (result.becamePaid) {
+    await sendOrderConfirmation(ctx, result.order, log);
+    await queuePrintFileForPaidOrder(ctx, result.order.id, log);
+  }
 }
 
 /** Records a failed attempt on an unpaid order (the customer may try again); a paid order is left alone. */

@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
 import { ShopError } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { webhookEvents, type OrderRow } from '../../db/schema';
-import { sendOrderConfirmation } from '../orders/confirmation';
-import { queuePrintFileForPaidOrder } from '../print/service';
-import { lockOrderByProviderId, recordFailure, settlePaid } from '../orders/settle';
-import { refundPendingPayment } from './refunds';
+import { webhookEvents } from '../../db/schema';
+import { afterSettlement, lockOrderByProviderId, recordFailure, settlePaid, type SettleResult } from '../orders/settle';
 import { verifyWebhookSignature } from './signatures';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -31,7 +28,8 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 
 /**
  * POST /api/webhooks/razorpay (and the sandbox's webhook job). The HMAC is over the raw body; the event id is
  * recorded in the same transaction as its effect, so a redelivery is dropped and a crash mid-way leaves nothing
- * half-done (Razorpay redelivers until it gets a 2xx).
+ * half-done (Razorpay redelivers until it gets a 2xx). A captured payment goes through {@link settlePaid}, the one
+ * paid transition.
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -53,8 +51,7 @@ export async function handleWebhook(
   const providerOrderId = str(payment?.order_id) ?? str(event.payload?.order?.entity?.id);
   const eventId = str(input.eventId) ?? `body:${crypto.createHash('sha256').update(input.rawBody).digest('hex')}`;
 
-  let paidOrder: OrderRow | null = null;
-  let refundPaymentId: string | null = null;
+  let settled: SettleResult | null = null;
   const outcome = await ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const inserted = await tx
       .insert(webhookEvents)
@@ -77,8 +74,7 @@ export async function handleWebhook(
         log?.error({ orderId: order.id }, 'a webhook reported a payment already recorded for another order; ignored');
         return 'ignored';
       }
-      if (result.becamePaid) paidOrder = result.order;
-      refundPaymentId = result.refundPaymentId;
+      settled = result;
       return 'processed';
     }
     if (eventName === 'payment.failed') {
@@ -90,10 +86,6 @@ export async function handleWebhook(
     }
     return 'ignored';
   });
-  if (refundPaymentId) await refundPendingPayment(ctx, refundPaymentId, log);
-  if (paidOrder) {
-    await sendOrderConfirmation(ctx, paidOrder, log);
-    await queuePrintFileForPaidOrder(ctx, (paidOrder as OrderRow).id, log);
-  }
+  if (settled) await afterSettlement(ctx, settled, log);
   return outcome;
 }

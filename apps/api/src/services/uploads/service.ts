@@ -63,7 +63,7 @@ const CONTENT_TYPES = { jpeg: 'image/jpeg', tiff: 'image/tiff' } as const;
 const CANONICAL_EXTENSIONS = { jpeg: '.jpg', tiff: '.tif' } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Stored names: a timestamp, a random number and the extension (seed §5), under the upload's unguessable id. */
+/** Stored names: a timestamp, a random number and the extension, under the upload's unguessable id. */
 function storedName(uploadId: string, role: 'original' | 'display' | 'thumb', extension: string): string {
   return `uploads/${uploadId}/${role}-${Date.now()}-${randomInt(1_000_000_000)}${extension}`;
 }
