@@ -114,7 +114,7 @@ describe('create-order in two statements', () => {
   });
 });
 
-describe('verify-payment in one statement', () => {
+describe('verify-payment through the one paid transition', () => {
   it('marks paid with history, claims and queues the confirmation once; a replay and a second payment add no e-mail', async () => {
     const dev = await customer();
     const order = (await createOrder(client, dev.token, orderBody(c, dev.photo))).json<{ id: string; orderId: string }>();
