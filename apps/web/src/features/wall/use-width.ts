@@ -1,23 +1,30 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
-/** An element's width in CSS pixels, kept up to date as it resizes. */
+/**
+ * An element's width in CSS pixels, kept up to date as it resizes. Returns a callback ref (the element may mount
+ * later than the component) and the element itself for measuring.
+ */
 export function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+  const el = useRef<T | null>(null);
+  const [node, setNode] = useState<T | null>(null);
   const [width, setWidth] = useState(0);
+  const ref = useCallback((n: T | null) => {
+    el.current = n;
+    setNode(n);
+  }, []);
   useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(el.getBoundingClientRect().width);
+    if (!node) return;
+    const measure = () => setWidth(node.getBoundingClientRect().width);
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(el);
+    observer?.observe(node);
     window.addEventListener('resize', measure);
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, []);
-  return [ref, width] as const;
+  }, [node]);
+  return [ref, width, el] as const;
 }
 
 /** Marks `name` (performance.mark, detail = key) two animation frames after `key` is committed, for the bench. */

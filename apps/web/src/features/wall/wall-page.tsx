@@ -5,7 +5,14 @@ import { primaryButton } from '../../components/button-styles';
 import { useFrameSets } from '../../lib/catalogue';
 import { useOrderDraft } from '../../lib/order-storage';
 import { comparisonSizes, framedPiece, orderPrintSize, type PieceSize } from './framed-piece';
+import { OwnWallView } from './own-wall-view';
 import { RoomView } from './room-view';
+
+type View = 'room' | 'own';
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'room', label: 'In a room' },
+  { id: 'own', label: 'On your wall' },
+];
 
 const sizeLabel = (s: PieceSize) => `${formatMeasure(s.widthIn)} × ${formatMeasure(s.heightIn)}`;
 
@@ -15,6 +22,7 @@ export function WallPage() {
   const sets = useFrameSets();
   const orderSize = draft ? orderPrintSize(draft) : null;
   const [tried, setTried] = useState<PieceSize | null>(null);
+  const [view, setView] = useState<View>('room');
 
   if (!draft || !orderSize) {
     return (
@@ -47,8 +55,23 @@ export function WallPage() {
         </Link>
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
-        <section aria-label="In a room" className="min-w-0">
-          <RoomView piece={piece} sizeKey={sizeKey} />
+        <section aria-label={VIEWS.find((v) => v.id === view)?.label} className="min-w-0">
+          <div role="tablist" aria-label="Where to see it" className="mb-4 inline-flex rounded-xl border border-ink-200 bg-white p-1 shadow-sm">
+            {VIEWS.map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                role="tab"
+                aria-selected={view === v.id}
+                data-view={v.id}
+                onClick={() => setView(v.id)}
+                className={`rounded-lg px-4 py-2 text-sm font-semibold transition ${view === v.id ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-50'}`}
+              >
+                {v.label}
+              </button>
+            ))}
+          </div>
+          {view === 'room' ? <RoomView piece={piece} sizeKey={sizeKey} /> : <OwnWallView piece={piece} />}
         </section>
         <aside className="min-w-0 rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
           <h2 className="text-lg font-semibold">Your frame</h2>
