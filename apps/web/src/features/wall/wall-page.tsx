@@ -5,13 +5,15 @@ import { primaryButton } from '../../components/button-styles';
 import { useFrameSets } from '../../lib/catalogue';
 import { useOrderDraft } from '../../lib/order-storage';
 import { comparisonSizes, framedPiece, orderPrintSize, type PieceSize } from './framed-piece';
+import { ArView } from './ar-view';
 import { OwnWallView } from './own-wall-view';
 import { RoomView } from './room-view';
 
-type View = 'room' | 'own';
+type View = 'room' | 'own' | 'ar';
 const VIEWS: { id: View; label: string }[] = [
   { id: 'room', label: 'In a room' },
   { id: 'own', label: 'On your wall' },
+  { id: 'ar', label: 'In AR' },
 ];
 
 const sizeLabel = (s: PieceSize) => `${formatMeasure(s.widthIn)} × ${formatMeasure(s.heightIn)}`;
@@ -71,7 +73,13 @@ export function WallPage() {
               </button>
             ))}
           </div>
-          {view === 'room' ? <RoomView piece={piece} sizeKey={sizeKey} /> : <OwnWallView piece={piece} />}
+          {view === 'room' ? (
+            <RoomView piece={piece} sizeKey={sizeKey} />
+          ) : view === 'own' ? (
+            <OwnWallView piece={piece} />
+          ) : (
+            <ArView piece={piece} photoId={draft.photo._id} borderLevel={draft.borderLevel} frameId={piece.frame?._id ?? null} />
+          )}
         </section>
         <aside className="min-w-0 rounded-2xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
           <h2 className="text-lg font-semibold">Your frame</h2>
