@@ -48,12 +48,12 @@ export function RoomArt({ scene, wall, idPrefix = 'room' }: { scene: SceneId; wa
           <stop offset="0.5" stopColor="#fff6e3" />
           <stop offset="1" stopColor="#e6d4b4" />
         </linearGradient>
-        <filter id={p('blur')} x="-20%" y="-200%" width="140%" height="500%">
-          <feGaussianBlur stdDeviation="1.4" />
-        </filter>
-        <filter id={p('soft')} x="-20%" y="-20%" width="140%" height="140%">
-          <feGaussianBlur stdDeviation="1.6" />
-        </filter>
+        {/* Contact shadows are gradients, not blur filters: far cheaper to paint when the room changes. */}
+        <radialGradient id={p('shadow')} cx="0.5" cy="0.5" r="0.5">
+          <stop offset="0" stopColor="#1e140c" stopOpacity="0.5" />
+          <stop offset="0.6" stopColor="#1e140c" stopOpacity="0.22" />
+          <stop offset="1" stopColor="#1e140c" stopOpacity="0" />
+        </radialGradient>
       </defs>
       {/* Wall, light and shade */}
       <rect x="-10" y="0" width={SCENE_WIDTH_IN + 20} height={FLOOR_Y} fill={wall} />
@@ -90,7 +90,7 @@ function Skirting({ from, to }: { from: number; to: number }) {
 type P = { p: (s: string) => string };
 
 function FloorShadow({ x, width, depth = 3, p }: { x: number; width: number; depth?: number } & P) {
-  return <ellipse cx={x + width / 2} cy={FLOOR_Y + 1} rx={width / 2 + 3} ry={depth} fill="#1e140c" opacity="0.35" filter={`url(#${p('blur')})`} />;
+  return <ellipse cx={x + width / 2} cy={FLOOR_Y + 1} rx={width / 2 + 5} ry={depth + 1} fill={`url(#${p('shadow')})`} />;
 }
 
 function Plant({ x, p }: { x: number } & P) {
@@ -105,7 +105,7 @@ function Plant({ x, p }: { x: number } & P) {
   ];
   return (
     <g transform={`translate(${x} 0)`}>
-      <ellipse cx="0" cy={FLOOR_Y + 0.8} rx="10" ry="2.2" fill="#1e140c" opacity="0.3" filter={`url(#${p('soft')})`} />
+      <ellipse cx="0" cy={FLOOR_Y + 0.8} rx="12" ry="3" fill={`url(#${p('shadow')})`} />
       {leaves.map(([dx, dy, w, rot], i) => (
         <g key={i} transform={`translate(0 ${FLOOR_Y - 16}) rotate(${rot})`}>
           <line x1="0" y1="0" x2="0" y2={dy * 0.55} stroke="#3d6b35" strokeWidth="0.5" />
