@@ -5,9 +5,12 @@ import { expect, test } from './fixtures';
 
 type FrameSet = { _id: string; sizeInInches: number; frames: { _id: string }[] };
 
-/** A plain photo to frame (drawn here, so no photo is committed). */
+/**
+ * A photo to frame (drawn here, so no photo is committed): blue with a green bottom-right quarter. 3000 px wide, so
+ * the browser gets a smaller rendition than the original the crop is measured in.
+ */
 async function photoJpeg(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1000"><rect width="1500" height="1000" fill="#2d5a8c"/><circle cx="1000" cy="500" r="160" fill="#f0a35e"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000"><rect width="3000" height="2000" fill="#2d5a8c"/><rect x="1500" y="1000" width="1500" height="1000" fill="#2f8f3f"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
@@ -86,4 +89,20 @@ test('see it on a wall: true scale in every room, and on a photo of the customer
   // 2 px per mm in the photo, shown at `scale`.
   const expected = outerWidth(12) * 25.4 * 2 * scale;
   await expect.poll(async () => Math.abs((await width(page, '[data-testid=own-wall-frame]')) / expected - 1)).toBeLessThan(0.02);
+
+  // Saved as a picture (a download where the Web Share API cannot take files): the wall photo with the frame drawn
+  // over the sheet, whose white centre is now the framed photo.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save or share the picture' }).click();
+  const saved = await sharp(await (await download).path()).raw().toBuffer({ resolveWithObject: true });
+  expect([saved.info.width, saved.info.height]).toEqual([1600, 1200]);
+  const at = (x: number, y: number) => Array.from(saved.data.subarray((y * 1600 + x) * 3, (y * 1600 + x) * 3 + 3));
+  const centre = at(SHEET.x + SHEET.w / 2, SHEET.y + SHEET.h / 2);
+  expect(Math.min(...centre), `centre pixel ${centre.join(',')}`).toBeLessThan(200);
+  // The photo fills its window: 35 % of the 12 × 8 in window (609.6 × 406.4 px here) right of and below the centre
+  // is its green quarter.
+  const [r, g, b] = at(Math.round(SHEET.x + SHEET.w / 2 + 0.35 * 609.6), Math.round(SHEET.y + SHEET.h / 2 + 0.35 * 406.4));
+  expect(g! > r! + 40 && g! > b! + 40, `photo pixel ${[r, g, b].join(',')}`).toBe(true);
+  const farCorner = at(40, 40);
+  expect(Math.abs(farCorner[0]! - 0xd9)).toBeLessThan(12);
 });

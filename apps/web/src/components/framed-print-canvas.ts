@@ -17,6 +17,9 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 
 export type FlatPiece = {
   photoUrl: string;
+  /** The original's pixel size, which `crop` is given in (the image at `photoUrl` may be a smaller rendition). */
+  photoWidth: number;
+  photoHeight: number;
   crop: CropRect;
   frame: Frame | null;
   widthIn: number;
@@ -39,7 +42,9 @@ export async function drawFlatPiece(piece: FlatPiece, pxPerIn: number): Promise<
   const [photo, ...parts] = await Promise.all([loadImage(piece.photoUrl), ...(piece.frame && T > 0 ? FRAME_PARTS.map((p) => loadImage(piece.frame![p])) : [])]);
   ctx.fillStyle = '#f8f6f1';
   ctx.fillRect(0, 0, outerW, outerH);
-  const c = piece.crop;
+  const kx = photo!.naturalWidth / piece.photoWidth;
+  const ky = photo!.naturalHeight / piece.photoHeight;
+  const c = { x: piece.crop.x * kx, y: piece.crop.y * ky, width: piece.crop.width * kx, height: piece.crop.height * ky };
   ctx.drawImage(photo!, c.x, c.y, c.width, c.height, T + m, T + m, outerW - 2 * (T + m), outerH - 2 * (T + m));
   if (T > 0 && parts.length === FRAME_PARTS.length) {
     const img = Object.fromEntries(FRAME_PARTS.map((p, i) => [p, parts[i]!])) as Record<FramePartName, HTMLImageElement>;

@@ -158,7 +158,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
       ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
       // The flat frame at about the resolution it will have in the picture.
       const outPxPerMm = Math.max(0.2, Math.min(4, (Math.hypot(placed.corners[1].x - placed.corners[0].x, placed.corners[1].y - placed.corners[0].y) * fit) / placed.widthMm));
-      const flat = await drawFlatPiece({ photoUrl: piece.photo.url, crop: piece.crop, frame: piece.frame, widthIn: piece.widthIn, heightIn: piece.heightIn, borderIn: piece.borderIn, mouldingIn: piece.mouldingIn }, outPxPerMm * MM_PER_INCH);
+      const flat = await drawFlatPiece({ photoUrl: piece.photo.url, photoWidth: piece.photo.width, photoHeight: piece.photo.height, crop: piece.crop, frame: piece.frame, widthIn: piece.widthIn, heightIn: piece.heightIn, borderIn: piece.borderIn, mouldingIn: piece.mouldingIn }, outPxPerMm * MM_PER_INCH);
       const toOut = multiplyHomography(multiplyHomography(scaling(fit), placed.homography), scaling(placed.widthMm / flat.width, placed.heightMm / flat.height));
       warpInto(ctx, flat, toOut, placed.corners.map((p) => ({ x: p.x * fit, y: p.y * fit })) as unknown as Quad);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
