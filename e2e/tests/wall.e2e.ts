@@ -65,7 +65,7 @@ test('see it on a wall: true scale in every room, and on a photo of the customer
   }
   await expect(page.getByTestId('room-outer-size')).toContainText(`${outerWidth(40)} ×`);
 
-  // On the customer's own wall: mark the A4 sheet's corners; the frame (12 × 8) is placed at true size beside it.
+  // On the customer's own wall: the A4 sheet's corners are marked; the frame (12 × 8) is placed at true size on it.
   await page.locator('button[data-size^="12x"]').click();
   await page.locator('[data-view=own]').click();
   await page.getByTestId('wall-photo-input').setInputFiles({ name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await wallWithA4() });
@@ -79,6 +79,14 @@ test('see it on a wall: true scale in every room, and on a photo of the customer
     [SHEET.x + SHEET.w, SHEET.y + SHEET.h],
     [SHEET.x, SHEET.y + SHEET.h],
   ] as const;
+  // The white sheet is found by itself: the handles start on its corners (to within 12 photo pixels, 6 mm).
+  await expect(page.getByTestId('corner-hint')).toContainText('We found a sheet');
+  for (let i = 0; i < 4; i++) {
+    const handle = (await page.getByTestId(`corner-${i}`).boundingBox())!;
+    const at = { x: (handle.x + handle.width / 2 - box.x) / scale, y: (handle.y + handle.height / 2 - box.y) / scale };
+    expect(Math.hypot(at.x - sheet[i]![0], at.y - sheet[i]![1]), `corner ${i} at ${at.x}, ${at.y}`).toBeLessThan(12);
+  }
+  // Marked exactly (as a customer would fine-tune them).
   for (let i = 0; i < 4; i++) {
     const handle = (await page.getByTestId(`corner-${i}`).boundingBox())!;
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);

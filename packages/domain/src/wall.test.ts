@@ -3,6 +3,7 @@ import {
   REFERENCE_OBJECTS,
   applyHomography,
   clampCentre,
+  findBrightQuad,
   cssMatrix3d,
   homographyFromQuads,
   invertHomography,
@@ -181,5 +182,73 @@ describe('the framed piece on a photo of the wall', () => {
     ].map((p) => applyHomography(camera, p));
     placed.corners.forEach((c, i) => close(c, expected[i]!, 1e-5));
     expect(placed.widthMm).toBeCloseTo(254, 9);
+  });
+});
+
+describe('finding a bright sheet on a wall', () => {
+  /** A wall of grey level 180 with a polygon of 250 drawn in it (point-in-polygon per pixel centre). */
+  function wallWith(width: number, height: number, poly: { x: number; y: number }[] | null): Uint8Array {
+    const img = new Uint8Array(width * height).fill(180);
+    if (!poly) return img;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const px = x + 0.5;
+        const py = y + 0.5;
+        let inside = false;
+        for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+          const a = poly[i]!;
+          const b = poly[j]!;
+          if (a.y > py !== b.y > py && px < ((b.x - a.x) * (py - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+        }
+        if (inside) img[y * width + x] = 250;
+      }
+    }
+    return img;
+  }
+
+  it('finds an upright sheet’s corners to within a pixel or two', () => {
+    const sheet = [
+      { x: 60, y: 30 },
+      { x: 102, y: 30 },
+      { x: 102, y: 89.4 },
+      { x: 60, y: 89.4 },
+    ];
+    const q = findBrightQuad(wallWith(200, 150, sheet), 200, 150)!;
+    expect(q).not.toBeNull();
+    q.forEach((c, i) => {
+      expect(Math.abs(c.x - sheet[i]!.x)).toBeLessThan(2);
+      expect(Math.abs(c.y - sheet[i]!.y)).toBeLessThan(2);
+    });
+  });
+
+  it('finds a sheet seen at an angle', () => {
+    const sheet = [
+      { x: 70, y: 38 },
+      { x: 120, y: 42 },
+      { x: 118, y: 110 },
+      { x: 69, y: 113 },
+    ];
+    const q = findBrightQuad(wallWith(200, 150, sheet), 200, 150)!;
+    q.forEach((c, i) => {
+      expect(Math.hypot(c.x - sheet[i]!.x, c.y - sheet[i]!.y)).toBeLessThan(2.5);
+    });
+  });
+
+  it('finds nothing on a plain wall, in a thin line, or when the bright part is most of the picture', () => {
+    expect(findBrightQuad(wallWith(200, 150, null), 200, 150)).toBeNull();
+    const line = [
+      { x: 10, y: 70 },
+      { x: 190, y: 70 },
+      { x: 190, y: 71 },
+      { x: 10, y: 71 },
+    ];
+    expect(findBrightQuad(wallWith(200, 150, line), 200, 150)).toBeNull();
+    const most = [
+      { x: 2, y: 2 },
+      { x: 198, y: 2 },
+      { x: 198, y: 148 },
+      { x: 2, y: 148 },
+    ];
+    expect(findBrightQuad(wallWith(200, 150, most), 200, 150)).toBeNull();
   });
 });

@@ -229,3 +229,68 @@ export function placeOnWall(wall: Homography, outer: { widthIn: number; heightIn
   ].map((p) => applyHomography(homography, p)) as unknown as Quad;
   return { homography, corners, widthMm, heightMm };
 }
+
+// ── Finding a sheet on the wall ──
+
+/**
+ * The corners of the largest bright, solid four-sided patch in a greyscale image (a white sheet or a note on a wall),
+ * or null when there is none that is plausible. Bright means above halfway between the image's mean and its
+ * brightest value; the corners are the patch's extreme points along the two diagonals (top-left has the smallest
+ * x + y, and so on), so it works for a sheet photographed roughly upright, at an angle or not.
+ */
+export function findBrightQuad(grey: ArrayLike<number>, width: number, height: number): Quad | null {
+  const n = width * height;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 8 || height < 8 || grey.length < n) return null;
+  let sum = 0;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const v = grey[i]!;
+    sum += v;
+    if (v > max) max = v;
+  }
+  const mean = sum / n;
+  const threshold = Math.max(140, mean + 0.5 * (max - mean));
+  if (max - mean < 25) return null;
+  const label = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let best: { count: number; tl: number; tr: number; br: number; bl: number } | null = null;
+  for (let start = 0; start < n; start++) {
+    if (label[start] !== -1 || grey[start]! < threshold) continue;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = start;
+    const c = { count: 0, tl: start, tr: start, br: start, bl: start };
+    const score = (i: number) => ({ x: i % width, y: Math.floor(i / width) });
+    let tlS = Infinity;
+    let brS = -Infinity;
+    let trS = -Infinity;
+    let blS = -Infinity;
+    while (head < tail) {
+      const i = queue[head++]!;
+      c.count++;
+      const { x, y } = score(i);
+      if (x + y < tlS) [tlS, c.tl] = [x + y, i];
+      if (x + y > brS) [brS, c.br] = [x + y, i];
+      if (x - y > trS) [trS, c.tr] = [x - y, i];
+      if (y - x > blS) [blS, c.bl] = [y - x, i];
+      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
+      for (const j of next) {
+        if (j >= 0 && label[j] === -1 && grey[j]! >= threshold) {
+          label[j] = start;
+          queue[tail++] = j;
+        }
+      }
+    }
+    if (!best || c.count > best.count) best = c;
+  }
+  if (!best || best.count < n * 0.002 || best.count > n * 0.6) return null;
+  const at = (i: number): Point => ({ x: (i % width) + 0.5, y: Math.floor(i / width) + 0.5 });
+  const quad: Quad = [at(best.tl), at(best.tr), at(best.br), at(best.bl)];
+  if (!isConvex(quad)) return null;
+  // Solid: the patch fills most of the quad its corners make (not a ring, a line or a blob).
+  let area = 0;
+  for (let i = 0; i < 4; i++) area += quad[i]!.x * quad[(i + 1) % 4]!.y - quad[(i + 1) % 4]!.x * quad[i]!.y;
+  area = Math.abs(area) / 2;
+  return best.count >= 0.8 * area && best.count <= 1.25 * area + 4 * Math.sqrt(area) ? quad : null;
+}

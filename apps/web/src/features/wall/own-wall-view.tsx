@@ -4,6 +4,7 @@ import {
   REFERENCE_OBJECTS,
   applyHomography,
   cssMatrix3d,
+  findBrightQuad,
   invertHomography,
   multiplyHomography,
   placeOnWall,
@@ -43,6 +44,24 @@ function startingCorners(photo: WallPhoto, ref: ReferenceId): Quad {
   ];
 }
 
+/** The corners of a white sheet (or note) in the photo when one stands out, looked for on a small copy; else null. */
+function detectSheet(img: HTMLImageElement): Quad | null {
+  const k = Math.min(1, 240 / Math.max(img.naturalWidth, img.naturalHeight));
+  const w = Math.max(8, Math.round(img.naturalWidth * k));
+  const h = Math.max(8, Math.round(img.naturalHeight * k));
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return null;
+  ctx.drawImage(img, 0, 0, w, h);
+  const rgba = ctx.getImageData(0, 0, w, h).data;
+  const grey = new Uint8Array(w * h);
+  for (let i = 0; i < grey.length; i++) grey[i] = 0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!;
+  const quad = findBrightQuad(grey, w, h);
+  return quad ? (quad.map((p) => ({ x: (p.x * img.naturalWidth) / w, y: (p.y * img.naturalHeight) / h })) as unknown as Quad) : null;
+}
+
 function tryWall(ref: ReferenceId, corners: Quad) {
   try {
     return wallToPhoto(REFERENCE_OBJECTS[ref], corners);
@@ -61,6 +80,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
   const [error, setError] = useState<string | null>(null);
   const [ref, setRef] = useState<ReferenceId>('a4');
   const [corners, setCorners] = useState<Quad | null>(null);
+  const [found, setFound] = useState(false);
   const [centreMm, setCentreMm] = useState<Point | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const [stageRef, stageWidth, stageEl] = useWidth<HTMLDivElement>();
@@ -80,7 +100,14 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
     img.onload = () => {
       const next = { url, width: img.naturalWidth, height: img.naturalHeight, name: file.name };
       setPhoto(next);
-      setCorners(startingCorners(next, ref));
+      let detected: Quad | null = null;
+      try {
+        detected = detectSheet(img);
+      } catch {
+        detected = null;
+      }
+      setFound(detected !== null);
+      setCorners(detected ?? startingCorners(next, ref));
       setCentreMm(null);
     };
     img.onerror = () => {
@@ -278,7 +305,13 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-ink-600">
               <span className="font-semibold text-ink-800">Outer size</span> <span className="tabular-nums">{formatOuterSize(piece.outer)}</span>
-              {wall ? null : <span className="block text-saffron-800">Put the four handles on the four corners, in order around it.</span>}
+              {wall ? (
+                <span data-testid="corner-hint" className="block text-ink-500">
+                  {found ? 'We found a sheet and put the handles on its corners: check them, and drag any that are off.' : 'Drag the four handles onto its corners.'}
+                </span>
+              ) : (
+                <span className="block text-saffron-800">Put the four handles on the four corners, in order around it.</span>
+              )}
             </p>
             <div className="flex items-center gap-3">
               {saving ? (
