@@ -212,8 +212,8 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
     <div>
       <div className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm sm:p-5">
         <p className="text-sm text-ink-700">
-          Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then drag the four round handles onto its corners. Your photo stays on
-          this device: nothing is uploaded.
+          Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then make sure the four round handles sit on its corners. Your
+          photo stays on this device: nothing is uploaded.
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${primaryButton} cursor-pointer`}>
