@@ -22,6 +22,7 @@ import { adminPrintRoutes } from './routes/admin-print';
 import { catalogueRoutes } from './routes/catalogue';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
+import { arRoutes } from './routes/ar';
 import { healthRoutes } from './routes/health';
 import { pincodeRoutes } from './routes/pincode';
 import { ordersRoutes } from './routes/orders';
@@ -134,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
       await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits));
+      await api.register(arRoutes(ctx));
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));

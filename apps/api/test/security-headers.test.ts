@@ -65,7 +65,7 @@ describe('security headers: sandbox payments (the development default)', () => {
       expect(policy.get('frame-src')).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       expect(policy.get('img-src')).toEqual(["'self'", 'blob:']);
-      expect(policy.get('connect-src')).toEqual(["'self'"]);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'blob:']);
       expect(policy.has('upgrade-insecure-requests')).toBe(false); // http://localhost: upgrading would break it
       expect(String(res.headers['content-security-policy'])).not.toContain('razorpay');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -166,6 +166,7 @@ describe('security headers: Razorpay payments, HTTPS and a CDN for stored photos
     expect(policy.get('frame-src')).toEqual(['https://api.razorpay.com', 'https://checkout.razorpay.com']);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
+      'blob:',
       'https://media.framewala.in',
       'https://api.razorpay.com',
       'https://lumberjack.razorpay.com',
@@ -186,7 +187,7 @@ describe('security headers: Razorpay payments, HTTPS and a CDN for stored photos
     expectNoInlineScript(policy);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://media.framewala.in']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'blob:', 'https://media.framewala.in']);
     expect(policy.get('form-action')).toEqual(["'self'"]);
     expect(String(docs.headers['content-security-policy'])).not.toContain('razorpay');
   });

@@ -60,7 +60,9 @@ export function contentSecurityPolicy(input: SecurityPolicyInput): CspDirectives
     // can mint a blob: URL, and an image cannot run code.
     'img-src': ["'self'", 'blob:', ...media, ...(razorpay ? RAZORPAY_CSP.img : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...media, ...(razorpay ? RAZORPAY_CSP.connect : [])],
+    // blob: lets the 3D viewer read the photo texture packed inside the framed print's .glb (three.js fetches it
+    // through a blob: URL it mints itself); a blob: URL reaches nothing outside the page.
+    'connect-src': ["'self'", 'blob:', ...media, ...(razorpay ? RAZORPAY_CSP.connect : [])],
     'frame-src': razorpay ? [...RAZORPAY_CSP.frame] : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

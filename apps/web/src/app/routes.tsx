@@ -18,6 +18,7 @@ import { InfoPage } from '../features/info/info-page';
 import type { InfoPageId } from '../features/info/policies';
 import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
 import { CustomerOrderRoute } from '../features/orders/lazy-pages';
+import { WallRoute } from '../features/wall/lazy-pages';
 import { PlaceholderPage } from '../features/placeholders/placeholder-pages';
 import type { PlaceholderId } from '../features/placeholders/placeholders';
 
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: '/edit-photo', element: <EditPhotoRoute /> },
           { path: '/edit-frame', element: <EditFrameRoute /> },
+          { path: '/see-it-on-a-wall', element: <WallRoute /> },
           { path: '/signup', element: <SignUpRoute /> },
           { path: '/sign-in', element: <SignInRoute /> },
           { path: '/forgot-password', element: <ForgotPasswordRoute /> },
@@ -81,6 +83,7 @@ export const ROUTE_PATHS = [
   '/',
   '/edit-photo',
   '/edit-frame',
+  '/see-it-on-a-wall',
   '/signup',
   '/sign-in',
   '/forgot-password',

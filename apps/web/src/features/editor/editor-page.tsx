@@ -240,6 +240,15 @@ function Editor({ draft }: { draft: OrderDraft }) {
               compact={choosing}
             />
           )}
+          {!showCrop && print ? (
+            <Link
+              to="/see-it-on-a-wall"
+              data-testid="see-on-wall"
+              className="mt-2 inline-flex items-center gap-1.5 px-1 text-sm font-semibold text-saffron-800 underline-offset-4 hover:underline"
+            >
+              See it on a wall, at its real size →
+            </Link>
+          ) : null}
         </section>
 
         <section
