@@ -17,20 +17,17 @@ const idSchema = z.string().min(1);
 const urlSchema = z.string();
 const rupeesSchema = z.number().nonnegative();
 
-/** One finish of a frame set, drawn from eight images (four sides, four corners). */
+/** The eight images a frame finish is drawn from: four side strips and four mitred corners. */
+export const FRAME_PARTS = ['sideUp', 'sideDown', 'sideLeft', 'sideRight', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const;
+export type FramePart = (typeof FRAME_PARTS)[number];
+
+/** One finish of a frame set, drawn from the eight FRAME_PARTS images. */
 export const frameSchema = z.object({
   _id: idSchema,
   frameName: z.string(),
   frameCategory: z.string(),
   frameDescription: z.string(),
-  sideUp: urlSchema,
-  sideDown: urlSchema,
-  sideLeft: urlSchema,
-  sideRight: urlSchema,
-  topLeft: urlSchema,
-  topRight: urlSchema,
-  bottomLeft: urlSchema,
-  bottomRight: urlSchema,
+  ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, urlSchema])) as Record<FramePart, typeof urlSchema>),
 });
 
 /** A frame set: one moulding face width, with its rate and finishes. */

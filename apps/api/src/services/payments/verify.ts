@@ -1,4 +1,4 @@
-import { ShopError, transitionRefusal } from '@framewala/domain';
+import { PAYMENT_VERIFIED_MESSAGE, ShopError, transitionRefusal } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
@@ -8,7 +8,7 @@ import { PAID_AFTER_CANCEL_NOTE, PAID_AFTER_CANCEL_REFUND_REASON } from '../orde
 import { refundPendingPayment } from './refunds';
 import { verifyPaymentSignature } from './signatures';
 
-export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
+export { PAYMENT_VERIFIED_MESSAGE };
 
 /**
  * The verify's whole write in one statement (one implicit transaction; docs/decisions/032-checkout-round-trips.md),

@@ -1,4 +1,4 @@
-import { formatInr, ORDER_STATUSES, isOrderStatus, type OrderStatus } from '@framewala/domain';
+import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE, formatInr, ORDER_STATUSES, isOrderStatus, type OrderStatus } from '@framewala/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,7 +12,7 @@ import { AdminShell, ErrorBox, PaymentIssueBadge, StatusBadge } from './admin-ui
 import { selectClass } from './styles';
 import { fetchAdminOrders, type AdminOrderSummary } from './api';
 
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = ADMIN_ORDERS_DEFAULT_PAGE_SIZE;
 
 const FLAGGED = 'flagged';
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatInr, formatMeasure } from '@framewala/domain';
+import { formatInr, formatMeasure, PAYMENT_VERIFIED_MESSAGE } from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
@@ -19,7 +19,6 @@ import {
   sandboxPay,
   storePaymentError,
   verifyPayment,
-  VERIFIED_MESSAGE,
   type CreatedOrder,
   type PaymentFailure,
   type PaymentSuccess,
@@ -140,7 +139,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
     };
     try {
       const verified = await verifyPayment(payment);
-      ok = verified.message === VERIFIED_MESSAGE;
+      ok = verified.message === PAYMENT_VERIFIED_MESSAGE;
     } catch (error) {
       if (isApiError(error)) failure = { code: error.code, description: error.message, reason: 'verification_failed' };
     }

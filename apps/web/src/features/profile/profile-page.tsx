@@ -7,7 +7,8 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
-import { fetchMyPhotos, fetchOrders, fetchProfile, type OrderSummary, type ProfileUser } from './api';
+import { fetchOrders, type OrderSummary } from '../../lib/orders-api';
+import { fetchMyPhotos, fetchProfile, type ProfileUser } from './api';
 import { formatDate, formatPhone, NOT_AVAILABLE, text } from './profile-format';
 
 /** /user (seed §2 'Profile', issue 5): the customer's details, saved address, orders and photos. Sign-in required. */
@@ -229,7 +230,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
             <tr key={order._id}>
               <td className="py-3 pr-4 font-medium text-ink-900">
                 <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
-                  {order.orderNumber ?? order._id}
+                  {order._id}
                 </Link>
               </td>
               <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
@@ -262,7 +263,7 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
         <li key={order._id} className="rounded-2xl border border-ink-100 bg-cream/60 px-4 py-3.5">
           <div className="flex items-baseline justify-between gap-3">
             <Link to={`/orders/${encodeURIComponent(order._id)}`} className={`${textLink} min-w-0 break-all`}>
-              {order.orderNumber ?? order._id}
+              {order._id}
             </Link>
             <span className="shrink-0 font-semibold whitespace-nowrap text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
           </div>
