@@ -17,3 +17,4 @@ export * from './india';
 export * from './account-schemas';
 export * from './order-states';
 export * from './contracts';
+export * from './policies';

@@ -1,5 +1,5 @@
 /**
- * zod 4 schemas shared by the web app and the API (API.md "Shapes").
+ * zod 4 schemas of the catalogue and upload shapes, shared by the web app and the API.
  * Ids are opaque strings named `_id`; image URLs are plain strings (they may be relative, e.g. '/frames/…');
  * prices are numbers in rupees (`framePrice` is ₹ per square inch of print).
  */
@@ -91,7 +91,7 @@ export const UPLOAD_STATUSES = ['ready', 'processing', 'failed'] as const;
 export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
 
 /**
- * An uploaded photo (API.md `Upload`, extended). Dates are ISO 8601 strings in JSON.
+ * An uploaded photo. Dates are ISO 8601 strings in JSON.
  * `url` (the browser-displayable rendition, long edge about 2048 px) and `thumbnailUrl` are null until `status` is
  * 'ready'. `width`/`height` are the original's pixels after EXIF orientation (a crop's: the crop's size).
  * `parentId` and `crop` say which photo and rectangle a crop was cut from; null for an upload.

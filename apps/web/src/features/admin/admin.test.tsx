@@ -3,8 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { FRAME_PARTS, type AdminCatalogue, type AdminFinish, type PrintFileInfo } from '@framewala/domain';
 import { adminOrder, adminOrderSummary, PRINT_READY } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 import { STAFF_ONLY_MESSAGE } from './lazy-pages';
 
 beforeAll(async () => {

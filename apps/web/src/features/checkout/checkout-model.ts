@@ -12,7 +12,7 @@ import {
   orderPrice,
   type FrameChoice,
   type PrintSize,
-} from '../editor/editor-model';
+} from '../../lib/editor-model';
 
 export type CheckoutSummary = {
   print: PrintSize;

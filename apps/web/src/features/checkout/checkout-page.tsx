@@ -8,11 +8,11 @@ import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
-import { fetchAddress } from '../buyer-details/api';
-import { OrderSteps } from '../buyer-details/order-steps';
-import { OrderAside } from '../buyer-details/order-aside';
+import { fetchAddress } from '../../lib/address-api';
+import { OrderSteps } from '../../components/order-steps';
+import { OrderAside } from '../../components/order-aside';
 import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../../lib/catalogue';
-import { FormAlert } from '../account/form-controls';
+import { FormAlert } from '../../components/form-controls';
 import {
   createOrder,
   fetchPaymentConfig,
@@ -29,7 +29,7 @@ import { loadRazorpay, openRazorpay } from './razorpay';
 import { SandboxDialog } from './sandbox-dialog';
 
 /**
- * Step 6, checkout (seed §2; issue 6): the product summary and the total from the domain's prices, then 'Make payment'
+ * Step 6, checkout: the product summary and the total from the domain's prices, then 'Make payment'
  * creates the order on the server (which re-prices it) and opens Razorpay, or the sandbox dialog in development.
  */
 export function CheckoutPage() {

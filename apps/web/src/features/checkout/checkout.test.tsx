@@ -4,7 +4,7 @@ import { ERROR_CATALOGUE, WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPa
 import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../account/mock-api';
+import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
 import { PAYMENT_ERROR_KEY } from './api';
 import { RAZORPAY_SCRIPT_URL, resetRazorpayLoader, type RazorpayOptions } from './razorpay';
 

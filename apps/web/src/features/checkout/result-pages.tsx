@@ -8,8 +8,8 @@ import { CheckIcon, CloseIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { hasStoredPhoto } from '../../lib/order-storage';
-import { contactMenuItems } from '../site/contact-menu-items';
-import { useSiteConfig } from '../site/site-config';
+import { contactMenuItems } from '../../lib/contact-menu-items';
+import { useSiteConfig } from '../../lib/site-config';
 import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
 import { readPaymentError } from './api';
 

@@ -2,8 +2,8 @@ import { configure, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { formatDuration, since, timelineSteps } from './order-status';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { formatDuration, since, timelineSteps } from '../../lib/order-status';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });

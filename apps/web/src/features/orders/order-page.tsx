@@ -6,9 +6,9 @@ import { primaryButton, secondaryButton, textLink } from '../../components/butto
 import { ArrowRightIcon, CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
-import { formatPhone } from '../profile/profile-format';
+import { formatPhone } from '../../lib/format';
 import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
-import { formatDateTime, statusLabel, statusTone, timelineSteps } from './order-status';
+import { formatDateTime, statusLabel, statusTone, timelineSteps } from '../../lib/order-status';
 
 /** `/orders/:id`: the signed-in customer's own order: where it is, tracking once shipped, what was ordered and where it goes. */
 export function CustomerOrderPage() {

@@ -5,7 +5,7 @@ import { authedApi } from '../../lib/auth-request';
 
 export type ProfileUser = CurrentUserResponse['user'];
 
-/** API.md: `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
+/** `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
 export async function fetchProfile(): Promise<ProfileUser> {
   const parsed = currentUserResponseSchema.safeParse(await authedApi.get<unknown>('/api/user'));
   if (!parsed.success) throw badAnswer();
@@ -13,7 +13,7 @@ export async function fetchProfile(): Promise<ProfileUser> {
 }
 
 /**
- * Contracts: `GET /api/uploads` 🔒 → `{uploads: Upload[]}`, the customer's photos kept for 90 days. Read leniently:
+ * Contracts: `GET /api/uploads` 🔒 → `{uploads: Upload[]}`, the customer's photos, kept for RETENTION_DAYS. Read leniently:
  * one malformed entry is skipped rather than hiding every photo.
  */
 export async function fetchMyPhotos(): Promise<Upload[]> {

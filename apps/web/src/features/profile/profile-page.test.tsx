@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
 import { orderSummary } from '../../test/fixtures';
 import { renderRoute, renderWithProviders } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 import { OrderHistory } from './profile-page';
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { formatInr, type Upload } from '@framewala/domain';
+import { formatInr, POLICY_FACTS, type Upload } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,9 +9,9 @@ import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
 import { fetchOrders, type OrderSummary } from '../../lib/orders-api';
 import { fetchMyPhotos, fetchProfile, type ProfileUser } from './api';
-import { formatDate, formatPhone, NOT_AVAILABLE, text } from './profile-format';
+import { formatDate, formatPhone, NOT_AVAILABLE, text } from '../../lib/format';
 
-/** /user (seed §2 'Profile', issue 5): the customer's details, saved address, orders and photos. Sign-in required. */
+/** /user: the customer's details, saved address, orders and photos. Sign-in required. */
 export function ProfilePage() {
   const session = useSession();
   const profile = useQuery({ queryKey: ['account', session?.token, 'profile'], queryFn: fetchProfile, retry: false });
@@ -311,7 +311,7 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
   if (photos.length === 0) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-200 bg-cream px-5 py-6">
-        <p className="text-ink-700">Photos you upload are kept here for 90 days, ready to frame again.</p>
+        <p className="text-ink-700">Photos you upload are kept here for {POLICY_FACTS.photoRetention}, ready to frame again.</p>
         <Link to="/" className={secondaryButton}>
           Upload a photo
         </Link>
