@@ -3,6 +3,7 @@
  * these schemas (and its OpenAPI document is generated from them); the web client parses the answers with the same.
  */
 import { z } from 'zod';
+import { savedAddressSchema } from '../account-schemas';
 import { CURRENCY } from '../money';
 import { ORDER_STATUSES } from '../order-states';
 import { textIdSchema } from '../text';
@@ -31,19 +32,10 @@ export const orderLineSnapshotSchema = z.object({
   imageType: z.string(),
 });
 
-export const orderAddressSnapshotSchema = z.object({
-  fullName: z.string(),
-  phone: z.string(),
-  altPhone: z.string(),
-  email: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-  companyName: z.string(),
-});
+/** The delivery address an order recorded when it was placed: a saved address's fields, state and country as stored. */
+export const orderAddressSnapshotSchema = savedAddressSchema
+  .omit({ isHyperlocal: true, billingSameAsDelivery: true })
+  .extend({ state: z.string(), country: z.string() });
 
 const id = textIdSchema(200);
 const inches = z.number().finite().nonnegative().max(1000);

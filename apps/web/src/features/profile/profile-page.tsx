@@ -7,6 +7,7 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
+import { STATUS_LABELS } from '../../lib/order-status';
 import { fetchOrders, type OrderSummary } from '../../lib/orders-api';
 import { fetchMyPhotos, fetchProfile, type ProfileUser } from './api';
 import { formatDate, formatPhone, NOT_AVAILABLE, text } from '../../lib/format';
@@ -181,16 +182,6 @@ function OrdersCard() {
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  created: 'Awaiting payment',
-  paid: 'Paid',
-  in_production: 'In production',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
 export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
   if (orders.length === 0) {
     return (
@@ -236,7 +227,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
               <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
               <td className="py-3 pr-4">
                 <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-                  {STATUS_LABELS[order.status] ?? order.status}
+                  {STATUS_LABELS[order.status]}
                 </span>
                 {order.trackingNumber ? (
                   <span className="mt-1.5 block text-sm text-ink-600">
@@ -270,7 +261,7 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
           <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
             <span className="text-sm text-ink-600">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</span>
             <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-              {STATUS_LABELS[order.status] ?? order.status}
+              {STATUS_LABELS[order.status]}
             </span>
           </div>
           {order.trackingNumber ? (
