@@ -66,7 +66,9 @@ describe('the orders contract', () => {
 
   it('is what the OpenAPI document describes', async () => {
     const { app } = await ordersApp();
-    const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>> };
+    const doc = app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>>;
+    };
     const schema = doc.paths['/api/orders/{id}']!.get!.responses['200']!.content['application/json']!.schema as {
       properties: { order: { properties: Record<string, unknown>; required: string[] } };
     };
@@ -75,13 +77,16 @@ describe('the orders contract', () => {
     await app.close();
   });
 
-  it("is what the web client parses a recorded answer with", async () => {
+  it('is what the web client parses a recorded answer with', async () => {
     const recorded = { order: orderDetail() };
     // The recorded answer is one the API's serializer lets through.
     expect(orderDetailResponseSchema.safeParse(recorded).success).toBe(true);
     const watched = vi.spyOn(orderDetailResponseSchema, 'safeParse');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'header.eyJleHAiOjQxMDI0NDQ4MDB9.signature');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })),
+    );
     await expect(fetchOrder(recorded.order._id)).resolves.toEqual(recorded.order);
     expect(watched).toHaveBeenCalledWith(recorded);
   });
@@ -89,13 +94,16 @@ describe('the orders contract', () => {
   it('makes the web client refuse an answer that drifted from it', async () => {
     const { line: _line, ...drifted } = orderDetail();
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'header.eyJleHAiOjQxMDI0NDQ4MDB9.signature');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ order: drifted }), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ order: drifted }), { headers: { 'content-type': 'application/json' } })),
+    );
     await expect(fetchOrder(drifted._id)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 });
 
 describe("the owner's console contract", () => {
-  it('is the route\'s and the web client\'s', async () => {
+  it("is the route's and the web client's", async () => {
     const { app, routes } = await ordersApp();
     const route = routes.get('GET /api/admin/orders/:id')?.schema as { response: Record<number, unknown> };
     expect(route.response[200]).toBe(adminOrderResponseSchema);
@@ -104,7 +112,10 @@ describe("the owner's console contract", () => {
     const recorded = { order: adminOrder() };
     const watched = vi.spyOn(adminOrderResponseSchema, 'safeParse');
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'header.eyJleHAiOjQxMDI0NDQ4MDB9.signature');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(recorded), { headers: { 'content-type': 'application/json' } })),
+    );
     await expect(fetchAdminOrder(recorded.order.id)).resolves.toEqual(recorded.order);
     expect(watched).toHaveBeenCalledWith(recorded);
   });

@@ -28,13 +28,22 @@ async function lint(relativePath: string, code: string) {
 
 describe('flat web features (lint)', { timeout: 120_000 }, () => {
   it('fails a feature that imports another feature', async () => {
-    const messages = await lint('features/checkout/probe.ts', "import { HomePage } from '../home/home-page';\nexport const probe = HomePage;\n");
+    const messages = await lint(
+      'features/checkout/probe.ts',
+      "import { HomePage } from '../home/home-page';\nexport const probe = HomePage;\n",
+    );
     expect(messages).toEqual([{ rule: 'import-x/no-restricted-paths', message: expect.stringContaining('never imports another feature') }]);
   });
 
   it('fails components/ and lib/ importing a feature', async () => {
-    const fromComponents = await lint('components/probe.ts', "import { HomePage } from '../features/home/home-page';\nexport const probe = HomePage;\n");
-    const fromLib = await lint('lib/probe.ts', "import { CheckoutPage } from '../features/checkout/checkout-page';\nexport const probe = CheckoutPage;\n");
+    const fromComponents = await lint(
+      'components/probe.ts',
+      "import { HomePage } from '../features/home/home-page';\nexport const probe = HomePage;\n",
+    );
+    const fromLib = await lint(
+      'lib/probe.ts',
+      "import { CheckoutPage } from '../features/checkout/checkout-page';\nexport const probe = CheckoutPage;\n",
+    );
     expect(fromComponents.map((m) => m.rule)).toEqual(['import-x/no-restricted-paths']);
     expect(fromLib.map((m) => m.rule)).toEqual(['import-x/no-restricted-paths']);
   });

@@ -1,5 +1,11 @@
 /** The customer's orders, read with the domain's order contracts (the schemas the API serialises with). */
-import { orderDetailResponseSchema, orderListResponseSchema, orderSummarySchema, type OrderDetail, type OrderSummary } from '@framewala/domain';
+import {
+  orderDetailResponseSchema,
+  orderListResponseSchema,
+  orderSummarySchema,
+  type OrderDetail,
+  type OrderSummary,
+} from '@framewala/domain';
 import { z } from 'zod';
 import { parseAnswer } from './api';
 import { authedApi } from './auth-request';

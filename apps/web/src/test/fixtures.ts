@@ -58,11 +58,37 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
 
 /** The `order` of `GET /api/orders/:id`. */
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => {
-  const { sizeName, widthIn, heightIn, frameSetName, finishName, mouldingIn, borderName, borderIn, fspPaise, wbpPaise, unitPaise, checkoutPaise } = LINE;
+  const {
+    sizeName,
+    widthIn,
+    heightIn,
+    frameSetName,
+    finishName,
+    mouldingIn,
+    borderName,
+    borderIn,
+    fspPaise,
+    wbpPaise,
+    unitPaise,
+    checkoutPaise,
+  } = LINE;
   return {
     ...orderSummary(),
     payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
-    line: { sizeName, widthIn, heightIn, frameSetName, finishName, mouldingIn, borderName, borderIn, fspPaise, wbpPaise, unitPaise, checkoutPaise },
+    line: {
+      sizeName,
+      widthIn,
+      heightIn,
+      frameSetName,
+      finishName,
+      mouldingIn,
+      borderName,
+      borderIn,
+      fspPaise,
+      wbpPaise,
+      unitPaise,
+      checkoutPaise,
+    },
     address: ADDRESS,
     history: [
       { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
@@ -140,7 +166,16 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     payment: {
       providerOrderId: 'order_sandbox_1',
       paymentId: 'pay_sandbox_1',
-      payments: [{ providerPaymentId: 'pay_sandbox_1', amountPaise: 1_850_00, currency: 'INR', source: 'verify', createdAt: iso(26 * HOUR), refund: null }],
+      payments: [
+        {
+          providerPaymentId: 'pay_sandbox_1',
+          amountPaise: 1_850_00,
+          currency: 'INR',
+          source: 'verify',
+          createdAt: iso(26 * HOUR),
+          refund: null,
+        },
+      ],
     },
     paymentFlag: null,
     failure: null,

@@ -10,9 +10,7 @@ import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
  */
 
 /** A payment problem the owner must look at: a payment for a cancelled order (refunded), or one that did not cover it. */
-export const paymentFlagSchema = z
-  .object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() })
-  .nullable();
+export const paymentFlagSchema = z.object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() }).nullable();
 
 export const adminOrderSummarySchema = z.object({
   id: z.string(),

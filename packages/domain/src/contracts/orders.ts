@@ -62,7 +62,10 @@ export const createOrderBodySchema = z.object({
 });
 
 /** The body the web client sends: the fields the server reads. */
-export type CreateOrderBody = Omit<z.input<typeof createOrderBodySchema>, 'image_url' | 'selectedSize' | 'selectedFrameInches' | 'customSize'>;
+export type CreateOrderBody = Omit<
+  z.input<typeof createOrderBodySchema>,
+  'image_url' | 'selectedSize' | 'selectedFrameInches' | 'customSize'
+>;
 
 /** `id` is the shop's order number, `orderId` the payment provider's order; `amount` in paise. */
 export const createOrderResponseSchema = z.object({

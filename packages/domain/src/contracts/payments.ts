@@ -46,7 +46,11 @@ export const sandboxPaymentErrorSchema = z.object({
   metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
 });
 
-export const sandboxPaySuccessSchema = z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() });
+export const sandboxPaySuccessSchema = z.object({
+  razorpay_order_id: z.string(),
+  razorpay_payment_id: z.string(),
+  razorpay_signature: z.string(),
+});
 export const sandboxPayFailureSchema = z.object({ error: sandboxPaymentErrorSchema });
 export const sandboxPayResponseSchema = z.union([sandboxPaySuccessSchema, sandboxPayFailureSchema]);
 
