@@ -2,7 +2,14 @@
  * Answers of the shop's API as the server gives them, typed by the domain's contracts: a fixture that drifts from
  * the contract fails the type check, and the web client parses these with the very schemas the API serialises with.
  */
-import type { AdminOrder, AdminOrderSummary, OrderDetail, OrderSummary, PrintFileInfo } from '@framewala/domain';
+import {
+  orderDetailSchema,
+  type AdminOrder,
+  type AdminOrderSummary,
+  type OrderDetail,
+  type OrderSummary,
+  type PrintFileInfo,
+} from '@framewala/domain';
 
 const ADDRESS = {
   fullName: 'Asha Verma',
@@ -57,48 +64,20 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
 });
 
 /** The `order` of `GET /api/orders/:id`. */
-export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => {
-  const {
-    sizeName,
-    widthIn,
-    heightIn,
-    frameSetName,
-    finishName,
-    mouldingIn,
-    borderName,
-    borderIn,
-    fspPaise,
-    wbpPaise,
-    unitPaise,
-    checkoutPaise,
-  } = LINE;
-  return {
-    ...orderSummary(),
-    payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
-    line: {
-      sizeName,
-      widthIn,
-      heightIn,
-      frameSetName,
-      finishName,
-      mouldingIn,
-      borderName,
-      borderIn,
-      fspPaise,
-      wbpPaise,
-      unitPaise,
-      checkoutPaise,
-    },
-    address: ADDRESS,
-    history: [
-      { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
-      { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
-      { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
-      { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
-    ],
-    ...over,
-  };
-};
+export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  ...orderSummary(),
+  payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
+  // The customer sees part of the line: the contract keeps those fields.
+  line: orderDetailSchema.shape.line.parse(LINE),
+  address: ADDRESS,
+  history: [
+    { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
+    { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
+    { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
+    { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
+  ],
+  ...over,
+});
 
 const HOUR = 3600_000;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
