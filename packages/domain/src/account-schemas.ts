@@ -1,5 +1,5 @@
 /**
- * zod 4 schemas of the account and address bodies, shared by the web forms and the API (API.md), so both check the
+ * zod 4 schemas of the account and address bodies, shared by the web forms and the API, so both check the
  * same rules with the same messages. Phone numbers are checked with libphonenumber-js (pure JS, no I/O), India by
  * default, and normalised to E.164 ('+919876543210').
  */
@@ -187,7 +187,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 // ---- Addresses ----
 
-/** The buyer's delivery address (seed §3), as the buyer-details form sends it. Optional texts are '' when empty. */
+/** The buyer's delivery address, as the buyer-details form sends it. Optional texts are '' when empty. */
 export const addressSchema = z
   .object({
     fullName: requiredText('Enter the buyer name', 100),

@@ -1,6 +1,6 @@
 /**
  * Custom print sizes typed by the customer, in inches.
- * PRODUCT.md: each side above 0 and at most 40 in, with a sensible minimum of 4 in.
+ * Each side above 0 and at most 40 in, with a sensible minimum of 4 in.
  * Values are rounded to 2 decimals first; the bounds are checked on the rounded value (3.999 → 4 is accepted).
  */
 import { formatMeasure, roundTo } from './units';

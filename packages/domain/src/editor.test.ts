@@ -35,7 +35,7 @@ describe('editor steps', () => {
     expect(isEditorStep(1.5)).toBe(false);
   });
 
-  describe('editorBack (seed §4)', () => {
+  describe('editorBack', () => {
     it('custom size goes back to the size table, the size table to the options', () => {
       expect(editorBack(2, facts())).toEqual({ step: 1, closeFrameSet: false });
       expect(editorBack(1, facts())).toEqual({ step: 0, closeFrameSet: false });

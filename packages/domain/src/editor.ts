@@ -1,5 +1,5 @@
 /**
- * The photo editor's rules (seed §2 "Ordering flow", §4 "States and transitions"), kept pure so the web app and its
+ * The photo editor's rules, kept pure so the web app and its
  * tests share one table:
  * - the steps (Reading A numbering, with 0 for the options panel shown after upload) and every Back and Next;
  * - mapping the crop box from the displayed rendition to the original's pixels, and its print quality;
@@ -40,7 +40,7 @@ export interface BackResult {
 }
 
 /**
- * Back, per seed §4 and PRODUCT.md ("every Back goes to the previous panel"):
+ * Back: every Back goes to the previous panel:
  * - size (1) → options (0); custom size (2) → 1;
  * - frame design (3) with a set open → closes the set and stays on 3;
  *   without one → 1 when no custom width and height are set, else 2;
@@ -73,7 +73,7 @@ export const NEXT_BLOCKED = {
 } as const;
 
 /**
- * Next, per seed §2 and §4, with its guard: size (1) → frame design (3) once a preset size is chosen; custom size
+ * Next, with its guard: size (1) → frame design (3) once a preset size is chosen; custom size
  * (2) → 3 once the custom size is valid; frame design (3) → border (4) once a finish is chosen; border (4) →
  * summary (5); summary (5) → checkout (6). The options panel's four choices are direct jumps, not Next.
  */
@@ -109,7 +109,7 @@ export interface CropRect {
   height: number;
 }
 
-/** The crop box may not cover less than this many pixels either way (seed §5: at least 50 × 50). */
+/** The crop box may not cover less than this many pixels either way. */
 export const MIN_CROP_PX = 50;
 
 function positiveSize(name: string, size: PixelSize): void {

@@ -1,6 +1,6 @@
 /**
  * The framed piece's true size and its on-screen preview.
- * PRODUCT.md: photo W × H, white border m and moulding t give an outer size of (W + 2m + 2t) × (H + 2m + 2t),
+ * Photo W × H, white border m and moulding t give an outer size of (W + 2m + 2t) × (H + 2m + 2t),
  * shown in inches and centimetres; the preview keeps those proportions whatever the photo's own DPI.
  */
 import { formatMeasure, toHundredths } from './units';

@@ -1,5 +1,5 @@
 /**
- * Reads a photo's pixel size and EXIF orientation from its header, without decoding it (issue 3, seed §5).
+ * Reads a photo's pixel size and EXIF orientation from its header, without decoding it.
  *
  * Pure: it looks only at the bytes it is given. The browser passes the first few hundred KB of the file
  * (`file.slice`); when that is not enough the result says which byte range to read next, and the caller reads it and

@@ -17,4 +17,5 @@ export * from './india';
 export * from './account-schemas';
 export * from './order-states';
 export * from './wall';
-export * from './contracts/wall';
+export * from './contracts';
+export * from './policies';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInr, groupIndianDigits, isPaise, paiseToRupees, rupeesToPaise } from './money';
+import { formatInr, isPaise, paiseToRupees, rupeesToPaise } from './money';
 
 describe('rupeesToPaise', () => {
   it('converts whole and fractional rupees to integer paise', () => {
@@ -58,24 +58,6 @@ describe('isPaise', () => {
     expect(isPaise(1.5)).toBe(false);
     expect(isPaise('100')).toBe(false);
     expect(isPaise(Number.NaN)).toBe(false);
-  });
-});
-
-describe('groupIndianDigits', () => {
-  it('groups the last three digits, then pairs', () => {
-    expect(groupIndianDigits('0')).toBe('0');
-    expect(groupIndianDigits('999')).toBe('999');
-    expect(groupIndianDigits('1000')).toBe('1,000');
-    expect(groupIndianDigits('99999')).toBe('99,999');
-    expect(groupIndianDigits('100000')).toBe('1,00,000');
-    expect(groupIndianDigits('1234567')).toBe('12,34,567');
-    expect(groupIndianDigits('10000000')).toBe('1,00,00,000');
-    expect(groupIndianDigits('1000000000')).toBe('1,00,00,00,000');
-  });
-
-  it('rejects non-digit strings', () => {
-    expect(() => groupIndianDigits('12a')).toThrow(RangeError);
-    expect(() => groupIndianDigits('')).toThrow(RangeError);
   });
 });
 

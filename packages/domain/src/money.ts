@@ -8,7 +8,6 @@ export type Paise = number;
 
 export const PAISE_PER_RUPEE = 100;
 export const CURRENCY = 'INR' as const;
-export const RUPEE_SIGN = '₹';
 
 /** Rupees (possibly fractional, e.g. 4.5) to integer paise, rounded like Math.round. */
 export function rupeesToPaise(rupees: number): Paise {
@@ -34,38 +33,25 @@ export function isPaise(value: unknown): value is Paise {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
-/**
- * Indian digit grouping of a non-negative integer string: the last three digits, then groups of two.
- * '123456' → '1,23,456'; '10000000' → '1,00,00,000'.
- */
-export function groupIndianDigits(digits: string): string {
-  if (!/^\d+$/.test(digits)) throw new RangeError(`groupIndianDigits: not a digit string: ${digits}`);
-  if (digits.length <= 3) return digits;
-  const last3 = digits.slice(-3);
-  let rest = digits.slice(0, -3);
-  const groups: string[] = [];
-  while (rest.length > 2) {
-    groups.unshift(rest.slice(-2));
-    rest = rest.slice(0, -2);
-  }
-  if (rest.length > 0) groups.unshift(rest);
-  return `${groups.join(',')},${last3}`;
-}
+/** en-IN rupees with two decimals: the CLDR data puts the rupee sign first and groups lakhs and crores. */
+const INR_FORMAT = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /**
  * Formats paise as Indian rupees: 12345600 → '₹1,23,456.00', 5 → '₹0.05', -123450 → '-₹1,234.50'.
- * Does not depend on Intl locale data. Non-integer paise are rounded first.
+ * Non-integer paise are rounded first; -0 shows as ₹0.00.
  */
 export function formatInr(paise: Paise): string {
   if (typeof paise !== 'number' || !Number.isFinite(paise)) {
     throw new RangeError(`formatInr: not a finite number: ${String(paise)}`);
   }
-  const whole = Math.round(paise);
-  const negative = whole < 0;
-  // BigInt keeps amounts beyond 2^53 paise exact in the string conversion.
-  const abs = BigInt(Math.abs(whole));
-  const rupees = abs / 100n;
-  const rest = abs % 100n;
-  const body = `${RUPEE_SIGN}${groupIndianDigits(rupees.toString())}.${rest.toString().padStart(2, '0')}`;
-  return negative ? `-${body}` : body;
+  const whole = Math.round(paise) + 0; // + 0 turns -0 into 0
+  const abs = Math.abs(whole);
+  // A decimal string keeps amounts beyond 2^53 / 100 exact (Intl formats strings as exact decimals).
+  const decimal = `${whole < 0 ? '-' : ''}${Math.trunc(abs / PAISE_PER_RUPEE)}.${String(abs % PAISE_PER_RUPEE).padStart(2, '0')}`;
+  return INR_FORMAT.format(decimal as Intl.StringNumericLiteral);
 }

@@ -13,7 +13,7 @@ import {
 import { PRESET_SIZES } from './sizes';
 
 describe('constants', () => {
-  it('match PRODUCT.md', () => {
+  it('match the published figures', () => {
     expect(BASE_RATE_PAISE_PER_SQ_IN).toBe(450);
     expect(MIN_QUANTITY).toBe(1);
     expect(MAX_QUANTITY).toBe(50);

@@ -1,5 +1,5 @@
 /**
- * Pricing, exactly as PRODUCT.md "Pricing":
+ * Pricing:
  * - base rate 4.5 ₹ per square inch; a preset size's starting price = round(width × height × 4.5) rupees;
  * - frame selling price (FSP) = round(width × height) × the frame set's rate (framePrice, ₹ per square inch);
  * - white border price (WBP) = the chosen border option's price (0 for no border);

@@ -1,5 +1,5 @@
 /**
- * zod 4 schemas shared by the web app and the API (API.md "Shapes").
+ * zod 4 schemas of the catalogue and upload shapes, shared by the web app and the API.
  * Ids are opaque strings named `_id`; image URLs are plain strings (they may be relative, e.g. '/frames/…');
  * prices are numbers in rupees (`framePrice` is ₹ per square inch of print).
  */
@@ -17,20 +17,17 @@ const idSchema = z.string().min(1);
 const urlSchema = z.string();
 const rupeesSchema = z.number().nonnegative();
 
-/** One finish of a frame set, drawn from eight images (four sides, four corners). */
+/** The eight images a frame finish is drawn from: four side strips and four mitred corners. */
+export const FRAME_PARTS = ['sideUp', 'sideDown', 'sideLeft', 'sideRight', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const;
+export type FramePart = (typeof FRAME_PARTS)[number];
+
+/** One finish of a frame set, drawn from the eight FRAME_PARTS images. */
 export const frameSchema = z.object({
   _id: idSchema,
   frameName: z.string(),
   frameCategory: z.string(),
   frameDescription: z.string(),
-  sideUp: urlSchema,
-  sideDown: urlSchema,
-  sideLeft: urlSchema,
-  sideRight: urlSchema,
-  topLeft: urlSchema,
-  topRight: urlSchema,
-  bottomLeft: urlSchema,
-  bottomRight: urlSchema,
+  ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, urlSchema])) as Record<FramePart, typeof urlSchema>),
 });
 
 /** A frame set: one moulding face width, with its rate and finishes. */
@@ -94,7 +91,7 @@ export const UPLOAD_STATUSES = ['ready', 'processing', 'failed'] as const;
 export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
 
 /**
- * An uploaded photo (API.md `Upload`, extended). Dates are ISO 8601 strings in JSON.
+ * An uploaded photo. Dates are ISO 8601 strings in JSON.
  * `url` (the browser-displayable rendition, long edge about 2048 px) and `thumbnailUrl` are null until `status` is
  * 'ready'. `width`/`height` are the original's pixels after EXIF orientation (a crop's: the crop's size).
  * `parentId` and `crop` say which photo and rectangle a crop was cut from; null for an upload.

@@ -1,5 +1,5 @@
 /**
- * The preset size catalogue (seed spec §3), kept in canonical landscape-or-square form (width ≥ height),
+ * The preset size catalogue, kept in canonical landscape-or-square form (width ≥ height),
  * and oriented to the customer's photo on the way out.
  *
  * Id scheme (stable, URL-safe: only a-z, 0-9, '-', 'x' and '.'):

@@ -22,7 +22,7 @@ import {
 const DIM_FAIL = { ok: false, code: 'IMAGE_DIMENSIONS', message: IMAGE_DIMENSION_MESSAGE } as const;
 
 describe('constants', () => {
-  it('match the seed spec', () => {
+  it('match the published upload rules', () => {
     expect(MAX_UPLOAD_BYTES).toBe(2147483648);
     expect(MAX_UPLOAD_BYTES).toBe(2 * 1024 ** 3);
     expect(MIN_IMAGE_SIDE).toBe(700);

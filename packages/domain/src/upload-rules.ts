@@ -1,5 +1,5 @@
 /**
- * Upload rules (seed spec §5, API.md): JPEG or TIFF by content, one file, at most 2 GiB,
+ * Upload rules: JPEG or TIFF by content, one file, at most 2 GiB,
  * each side 700..50000 px, at most 1000 megapixels.
  */
 

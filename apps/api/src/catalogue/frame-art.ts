@@ -17,20 +17,10 @@
  * Everything is deterministic: the pseudo-random noise is seeded from the set and finish slugs.
  */
 import sharp from 'sharp';
+import { FRAME_PARTS, type FramePart } from '@framewala/domain';
 import type { FinishSpec, FrameProfileKind, FrameSetSpec } from './frame-finishes';
 
-export type FramePart = 'sideUp' | 'sideDown' | 'sideLeft' | 'sideRight' | 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight';
-
-export const FRAME_PARTS: readonly FramePart[] = [
-  'sideUp',
-  'sideDown',
-  'sideLeft',
-  'sideRight',
-  'topLeft',
-  'topRight',
-  'bottomLeft',
-  'bottomRight',
-];
+export { FRAME_PARTS, type FramePart };
 
 /** Bump when the drawing changes: it is part of the storage paths, so old images get replaced. */
 export const FRAME_ART_VERSION = 'v1';

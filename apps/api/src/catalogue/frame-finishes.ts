@@ -6,7 +6,9 @@
  * decides the surface (wood grain, brushed metal or lacquer) and `colors` its palette. Colours are sRGB hex.
  */
 
-export type FrameMaterial = 'wood' | 'metal' | 'lacquer';
+import type { FinishMaterial } from '@framewala/domain';
+
+export type FrameMaterial = FinishMaterial;
 
 /**
  * Cross-section of the moulding, outer (wall) edge to inner (picture) edge:

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ShopError, textIdSchema } from '@framewala/domain';
+import { adminPrintParamsSchema, errorBodySchema, printFileRebuildBodySchema, printFileResponseSchema, ShopError } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { eq } from 'drizzle-orm';
 import { printFiles } from '../db/schema';
 import { requireAdmin } from '../plugins/auth';
 import { printFileInfo } from '../services/admin/orders';
-import { printFileInfoSchema } from '../services/admin/schemas';
 import { orderMockup } from '../services/print/mockup';
 import { PRINT_CONTENT_TYPES, type PrintFormat } from '../services/print/render';
 import { printFileName, queuePrintFile, startPrintFileJobs } from '../services/print/service';
@@ -16,16 +15,7 @@ import { StoredFileNotFoundError } from '../services/storage';
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 const TAGS = ['admin'];
 const SECURITY = [{ bearerAuth: [] }];
-const params = z.object({ id: textIdSchema(100).describe('The order number') });
-const rebuildBody = z
-  .object({
-    format: z
-      .enum(['tiff', 'jpeg'])
-      .optional()
-      .describe("'tiff' (LZW, the default) or 'jpeg' (quality 100); defaults to the file's current format"),
-  })
-  .strict()
-  .nullish();
+const params = adminPrintParamsSchema;
 
 /**
  * The order's framed mock-up and its print-ready file (docs/admin-api.md, docs/decisions/021-print-ready-files.md and
@@ -117,8 +107,8 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           tags: TAGS,
           security: SECURITY,
           params,
-          body: rebuildBody,
-          response: { 202: z.object({ printFile: printFileInfoSchema }), ...errors(400, 401, 403, 404, 409) },
+          body: printFileRebuildBodySchema,
+          response: { 202: printFileResponseSchema, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -1,10 +1,25 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, plainTextSchema, ShopError, textIdSchema } from '@framewala/domain';
-import { FRAME_PARTS, type FramePart } from '../catalogue/frame-art';
-import type { FrameMaterial } from '../catalogue/frame-finishes';
+import {
+  adminBorderResponseSchema,
+  adminCatalogueResponseSchema,
+  adminFinishResponseSchema,
+  adminFrameSetResponseSchema,
+  adminIdParamsSchema,
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderResponseSchema,
+  borderPatchSchema,
+  errorBodySchema,
+  finishPatchSchema,
+  FRAME_PARTS,
+  frameSetPatchSchema,
+  newFinishFieldsSchema,
+  ShopError,
+  statusMoveBodySchema,
+  type FramePart,
+} from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireAdmin } from '../plugins/auth';
 import {
@@ -16,55 +31,14 @@ import {
   type CatalogueChanged,
   type NewFinish,
 } from '../services/admin/catalogue';
-import { FRAME_MATERIALS, MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
+import { MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
 import { invalidateCatalogueCache } from '../services/catalogue/cache';
-import { DEFAULT_PAGE_SIZE, getAdminOrder, listAdminOrders, MAX_PAGE_SIZE, moveOrder } from '../services/admin/orders';
-import {
-  adminBorderSchema,
-  adminFinishSchema,
-  adminFrameSetSchema,
-  adminOrderListSchema,
-  adminOrderSchema,
-  borderPatchSchema,
-  descriptionSchema,
-  finishNameSchema,
-  finishPatchSchema,
-  frameSetPatchSchema,
-  statusMoveBodySchema,
-} from '../services/admin/schemas';
+import { getAdminOrder, listAdminOrders, moveOrder } from '../services/admin/orders';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 const TAGS = ['admin'];
 const SECURITY = [{ bearerAuth: [] }];
-const idParams = z.object({ id: textIdSchema(200) });
-
-const listQuerySchema = z
-  .object({
-    status: z.enum(ORDER_STATUSES).optional(),
-    q: plainTextSchema(100).optional(),
-    flagged: z
-      .enum(['true', 'false'])
-      .transform((v) => v === 'true')
-      .optional()
-      .describe('true: only orders with a payment problem to look at (a payment for a cancelled order, an amount that did not cover it)'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  })
-  .strict();
-
-const newFinishFieldsSchema = z
-  .object({
-    name: finishNameSchema,
-    description: descriptionSchema,
-    material: z.enum(FRAME_MATERIALS as [FrameMaterial, ...FrameMaterial[]]).optional(),
-    generate: z.enum(FRAME_MATERIALS as [FrameMaterial, ...FrameMaterial[]]).optional(),
-    color: z
-      .string()
-      .trim()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #7a4b2c')
-      .optional(),
-  })
-  .strict();
+const idParams = adminIdParamsSchema;
 
 const FIELD_NAMES = new Set(['name', 'description', 'material', 'generate', 'color']);
 const PART_NAMES = new Set<string>(FRAME_PARTS);
@@ -133,7 +107,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           description: '`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number.',
           tags: TAGS,
           security: SECURITY,
-          querystring: listQuerySchema,
+          querystring: adminOrderListQuerySchema,
           response: { 200: adminOrderListSchema, ...errors(400, 401, 403) },
         },
       },
@@ -148,7 +122,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           tags: TAGS,
           security: SECURITY,
           params: idParams,
-          response: { 200: z.object({ order: adminOrderSchema }), ...errors(401, 403, 404) },
+          response: { 200: adminOrderResponseSchema, ...errors(401, 403, 404) },
         },
       },
       async (request) => ({ order: await getAdminOrder(ctx, request.params.id) }),
@@ -165,7 +139,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           security: SECURITY,
           params: idParams,
           body: statusMoveBodySchema,
-          response: { 200: z.object({ order: adminOrderSchema }), ...errors(400, 401, 403, 404, 409, 422) },
+          response: { 200: adminOrderResponseSchema, ...errors(400, 401, 403, 404, 409, 422) },
         },
       },
       async (request) => {
@@ -182,7 +156,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           tags: TAGS,
           security: SECURITY,
           response: {
-            200: z.object({ frameSets: z.array(adminFrameSetSchema), borders: z.array(adminBorderSchema) }),
+            200: adminCatalogueResponseSchema,
             ...errors(401, 403),
           },
         },
@@ -199,7 +173,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           security: SECURITY,
           params: idParams,
           body: frameSetPatchSchema,
-          response: { 200: z.object({ frameSet: adminFrameSetSchema }), ...errors(400, 401, 403, 404) },
+          response: { 200: adminFrameSetResponseSchema, ...errors(400, 401, 403, 404) },
         },
       },
       async (request) => ({ frameSet: await patchFrameSet(ctx, request.params.id, request.body, changed) }),
@@ -219,7 +193,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           security: SECURITY,
           consumes: ['multipart/form-data'],
           params: idParams,
-          response: { 201: z.object({ finish: adminFinishSchema }), ...errors(400, 401, 403, 404, 413, 415, 422) },
+          response: { 201: adminFinishResponseSchema, ...errors(400, 401, 403, 404, 413, 415, 422) },
         },
       },
       async (request, reply) => {
@@ -239,7 +213,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           security: SECURITY,
           params: idParams,
           body: finishPatchSchema,
-          response: { 200: z.object({ finish: adminFinishSchema }), ...errors(400, 401, 403, 404, 409) },
+          response: { 200: adminFinishResponseSchema, ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request) => ({ finish: await patchFinish(ctx, request.params.id, request.body, changed) }),
@@ -254,7 +228,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           security: SECURITY,
           params: idParams,
           body: borderPatchSchema,
-          response: { 200: z.object({ border: adminBorderSchema }), ...errors(400, 401, 403, 404, 422) },
+          response: { 200: adminBorderResponseSchema, ...errors(400, 401, 403, 404, 422) },
         },
       },
       async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body.pricePaise, changed) }),

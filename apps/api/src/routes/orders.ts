@@ -1,80 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
+import {
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  errorBodySchema,
+  orderDetailResponseSchema,
+  orderListResponseSchema,
+  orderParamsSchema,
+  ShopError,
+} from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { getOrder, listOrders } from '../services/orders/read';
-import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../services/orders/snapshot-schemas';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
-
-const id = textIdSchema(200);
-const inches = z.number().finite().nonnegative().max(1000);
-
-/** API.md's create-order body, extended by the issue 6 contract. Names and prices are the client's: only ids count. */
-export const createOrderBodySchema = z.object({
-  amount: z.number().int().nonnegative().max(1_000_000_000),
-  currency: z.literal('INR'),
-  image_url: z.string().max(2000).optional(),
-  selectedFrame: id,
-  selectedSize: z.string().max(200).optional(),
-  selectedFrameInches: inches.optional(),
-  selectedMotifBorder: inches,
-  customSize: z.union([z.string().max(100), z.literal(0)]).optional(),
-  quantity: z.number(),
-  uploadId: id,
-  sizeId: id.nullable(),
-  customWidth: z.number().finite().optional(),
-  customHeight: z.number().finite().optional(),
-});
-
-export const createOrderResponseSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  currency: z.literal('INR'),
-  orderId: z.string(),
-});
-
-export const orderSummarySchema = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  totalPaise: z.number().int(),
-  quantity: z.number().int(),
-  frameName: z.string(),
-  sizeName: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  carrier: z.string().nullable(),
-});
-
-export const orderDetailSchema = orderSummarySchema.extend({
-  payment: z.object({
-    providerOrderId: z.string(),
-    paymentId: z.string().nullable(),
-    failureReason: z.string().nullable(),
-    failureCode: z.string().nullable(),
-  }),
-  // What the customer sees of the snapshot: the owner's console shows all of it.
-  line: orderLineSnapshotSchema.pick({
-    sizeName: true,
-    widthIn: true,
-    heightIn: true,
-    frameSetName: true,
-    finishName: true,
-    mouldingIn: true,
-    borderName: true,
-    borderIn: true,
-    fspPaise: true,
-    wbpPaise: true,
-    unitPaise: true,
-    checkoutPaise: true,
-  }),
-  address: orderAddressSnapshotSchema,
-  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
-});
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -139,7 +79,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           summary: "The signed-in customer's orders, newest first",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          response: { 200: z.object({ orders: z.array(orderSummarySchema) }), ...errors(401) },
+          response: { 200: orderListResponseSchema, ...errors(401) },
         },
         preHandler: requireUser,
       },
@@ -153,8 +93,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           summary: 'One of your orders (by order number) with its snapshot, payment and status history',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          params: z.object({ id: textIdSchema(40) }),
-          response: { 200: z.object({ order: orderDetailSchema }), ...errors(401, 404) },
+          params: orderParamsSchema,
+          response: { 200: orderDetailResponseSchema, ...errors(401, 404) },
         },
         preHandler: requireUser,
       },

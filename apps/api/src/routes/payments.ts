@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, textIdSchema } from '@framewala/domain';
+import {
+  errorBodySchema,
+  PAYMENT_THEME_COLOR,
+  paymentConfigResponseSchema,
+  sandboxPayBodySchema,
+  sandboxPayResponseSchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { sweepUnsentConfirmations } from '../services/orders/confirmation';
@@ -8,11 +15,9 @@ import { afterSettlement } from '../services/orders/settle';
 import { retryPendingRefunds } from '../services/payments/refunds';
 import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
 import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
-import { PAYMENT_VERIFIED_MESSAGE, verifyPayment } from '../services/payments/verify';
+import { verifyPayment } from '../services/payments/verify';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
-const providerId = textIdSchema(100);
-
 export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async function paymentsPlugin(app) {
     const { payments, site } = ctx.config;
@@ -23,17 +28,10 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'What the web checkout needs: the provider, the public key id, the shop name and theme colour',
           tags: ['payments'],
-          response: {
-            200: z.object({
-              provider: z.enum(['razorpay', 'sandbox']),
-              keyId: z.string(),
-              name: z.string(),
-              themeColor: z.literal('#F37254'),
-            }),
-          },
+          response: { 200: paymentConfigResponseSchema },
         },
       },
-      async () => ({ provider: payments.provider, keyId: payments.keyId, name: site.name, themeColor: '#F37254' as const }),
+      async () => ({ provider: payments.provider, keyId: payments.keyId, name: site.name, themeColor: PAYMENT_THEME_COLOR }),
     );
 
     app.post(
@@ -45,12 +43,8 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             '409 PAID_ORDER_CANCELLED when the order was cancelled before the payment arrived (the payment is refunded); 409 PAYMENT_OF_ANOTHER_ORDER when the payment id is already recorded for another order.',
           tags: ['payments'],
           security: [{ bearerAuth: [] }],
-          body: z.object({
-            razorpay_order_id: providerId,
-            razorpay_payment_id: providerId,
-            razorpay_signature: z.string().trim().min(1).max(200),
-          }),
-          response: { 200: z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() }), ...errors(400, 401, 404, 409) },
+          body: verifyPaymentBodySchema,
+          response: { 200: verifyPaymentResponseSchema, ...errors(400, 401, 404, 409) },
         },
         preHandler: requireUser,
         // verifyPayment checks the token's session version inside its own transaction.
@@ -83,23 +77,8 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
             "`card`: 'success', 'failure' or a test card number (4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined). Success answers the three values Razorpay checkout hands back, signed with the key secret, and queues a signed payment.captured webhook; failure answers Razorpay's payment.failed `error` and records it on the order.",
           tags: ['payments'],
           security: [{ bearerAuth: [] }],
-          body: z.object({ razorpay_order_id: providerId, card: z.string().trim().min(1).max(40) }),
-          response: {
-            200: z.union([
-              z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
-              z.object({
-                error: z.object({
-                  code: z.string(),
-                  description: z.string(),
-                  source: z.string(),
-                  step: z.string(),
-                  reason: z.string(),
-                  metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
-                }),
-              }),
-            ]),
-            ...errors(400, 401, 404, 409),
-          },
+          body: sandboxPayBodySchema,
+          response: { 200: sandboxPayResponseSchema, ...errors(400, 401, 404, 409) },
         },
         preHandler: requireUser,
       },

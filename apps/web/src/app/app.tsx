@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { closeToastsOnNavigation } from '../features/account/toast-store';
+import { closeToastsOnNavigation } from '../lib/toast-store';
 import { useFreshStoredPhotoUrls } from '../lib/photo-urls';
 import { AppProviders } from './providers';
 import { routes } from './routes';

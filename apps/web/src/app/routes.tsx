@@ -8,14 +8,14 @@ import {
   ResetPasswordRoute,
   SignInRoute,
   SignUpRoute,
-} from '../features/account/lazy-pages';
+} from './account-pages';
 import { AdminCatalogueRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
 import { EditFrameRoute } from '../features/frames/edit-frame-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
-import type { InfoPageId } from '../features/info/policies';
+import type { InfoPageId } from '../lib/policies';
 import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
 import { CustomerOrderRoute } from '../features/orders/lazy-pages';
 import { WallRoute } from '../features/wall/lazy-pages';
@@ -44,19 +44,19 @@ export const routes: RouteObject[] = [
           { path: '/sign-in', element: <SignInRoute /> },
           { path: '/forgot-password', element: <ForgotPasswordRoute /> },
           { path: '/reset-password', element: <ResetPasswordRoute /> },
-          // Buyer details, then the payment step (issue 6).
+          // Buyer details, then the payment step.
           { path: '/checkout', element: <BuyerDetailsRoute /> },
           { path: '/checkout/pay', element: <CheckoutRoute /> },
           placeholder('addtocart'),
           { path: '/user', element: <ProfileRoute /> },
-          // The customer's own order (issue 7), and the owner's console (admins only; loaded on demand).
+          // The customer's own order, and the owner's console (admins only; loaded on demand).
           { path: '/orders/:id', element: <CustomerOrderRoute /> },
           { path: '/admin', element: <AdminOrdersRoute /> },
           { path: '/admin/orders/:id', element: <AdminOrderRoute /> },
           { path: '/admin/catalogue', element: <AdminCatalogueRoute /> },
           { path: '/success', element: <SuccessRoute /> },
           { path: '/cancel', element: <CancelRoute /> },
-          // /terms and /privacy show the real texts (PRODUCT.md), identical to their long-named pages.
+          // /terms and /privacy show the real texts, identical to their long-named pages.
           info('/terms', 'terms-and-conditions'),
           info('/terms-and-conditions', 'terms-and-conditions'),
           info('/privacy', 'privacy-policy'),

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { COMPANY_PAGES, INFO_PAGES } from '../features/info/policies';
-import { useSiteConfig } from '../features/site/site-config';
-import { SOCIAL_LINKS } from '../features/site/social-links';
+import { COMPANY_PAGES, INFO_PAGES } from '../lib/policies';
+import { useSiteConfig } from '../lib/site-config';
+import { SOCIAL_LINKS } from '../lib/social-links';
 import { BrandMark } from './brand-mark';
 import { MailIcon, PhoneIcon, ShieldCheckIcon, WhatsAppIcon } from './icons';
 

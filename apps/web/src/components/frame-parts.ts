@@ -1,9 +1,8 @@
-import type { Frame } from '@framewala/domain';
+import { FRAME_PARTS, type Frame, type FramePart } from '@framewala/domain';
 import { decodedSize, type ImageSize } from '../lib/image-cache';
 
-/** The eight images of a finish (the catalogue's `Frame`): four side strips and four mitred corners. */
-export const FRAME_PARTS = ['sideUp', 'sideDown', 'sideLeft', 'sideRight', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const;
-export type FramePartName = (typeof FRAME_PARTS)[number];
+/** One of the eight images of a finish (the catalogue's `Frame`): four side strips and four mitred corners. */
+export type FramePartName = FramePart;
 
 export const frameImageUrls = (frame: Pick<Frame, FramePartName>): string[] => FRAME_PARTS.map((part) => frame[part]);
 

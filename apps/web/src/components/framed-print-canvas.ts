@@ -3,8 +3,17 @@
  * four strips tiled a whole number of times — the same drawing as the CSS one — then warped into a photo through a
  * homography by inverse mapping each pixel of the target quad.
  */
-import { applyHomography, invertHomography, roundStripTiling, type CropRect, type Frame, type Homography, type Quad } from '@framewala/domain';
-import { FRAME_PARTS, type FramePartName } from './frame-parts';
+import {
+  applyHomography,
+  FRAME_PARTS,
+  invertHomography,
+  roundStripTiling,
+  type CropRect,
+  type Frame,
+  type FramePart as FramePartName,
+  type Homography,
+  type Quad,
+} from '@framewala/domain';
 
 function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {

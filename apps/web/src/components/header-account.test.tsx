@@ -1,7 +1,7 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, SAMPLE_USER, signInAs } from '../features/account/mock-api';
-import { clearToasts } from '../features/account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../test/mock-api';
+import { clearToasts } from '../lib/toast-store';
 import { getSession } from '../lib/auth';
 import { ORDER_STORAGE_KEY } from '../lib/order-storage';
 import { renderRoute } from '../test/render';

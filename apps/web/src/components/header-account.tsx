@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { logOutOnServer, refreshSessionUser } from '../features/auth/api';
-import { showToast } from '../features/account/toast-store';
-import { ToastViewport } from '../features/account/toast-viewport';
+import { logOutOnServer, refreshSessionUser } from '../lib/auth-api';
+import { showToast } from '../lib/toast-store';
+import { ToastViewport } from './toast-viewport';
 import { clearSession, displayFirstName, getSession, getToken, saveSessionUser, useSession, type Session } from '../lib/auth';
 import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
 import { primaryButton } from './button-styles';
@@ -11,7 +11,7 @@ import { ChevronDownIcon } from './icons';
 import { useDisclosure } from './use-disclosure';
 
 /**
- * The header's account corner (seed §2 'Header'): signed out, a Sign In button; signed in, a circle with the
+ * The header's account corner: signed out, a Sign In button; signed in, a circle with the
  * initial, the first name and a menu with Profile and Logout. It also hosts the app-wide pieces of the session:
  * the toasts, the redirect to sign in when a token is refused, and a background refresh of the user's details.
  */

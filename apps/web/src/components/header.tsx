@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PriceStrip } from '../features/editor/price-strip';
-import { contactMenuItems, emptyContactText, howToOrderMenuItems } from '../features/site/contact-menu-items';
-import { MenuList } from '../features/site/contact-menus';
-import { useSiteConfig } from '../features/site/site-config';
+import { PriceStrip } from './price-strip';
+import { contactMenuItems, emptyContactText, howToOrderMenuItems } from '../lib/contact-menu-items';
+import { MenuList } from './contact-menus';
+import { useSiteConfig } from '../lib/site-config';
 import { BrandMark } from './brand-mark';
 import { Dropdown } from './dropdown';
 import { HeaderAccount } from './header-account';

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
+
 /**
- * A small fetch wrapper for the shop's JSON API (see /work/shared/API.md).
+ * A small fetch wrapper for the shop's JSON API (the contracts are the domain's schemas).
  *
  * - Paths are same-origin (`/api/...`); the Vite dev server proxies them to the API server.
  * - Bodies are JSON unless a FormData is given (then the browser sets the multipart boundary).
@@ -104,6 +106,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readBody(response);
   if (!response.ok) throw errorFromResponse(response, data);
   return data as T;
+}
+
+/** A 200 answer whose shape is not the contract's: the page says so instead of crashing. */
+export const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
+
+/** Checks an answer against its contract (a domain schema); a mismatch is a `BAD_RESPONSE` ApiError. */
+export function parseAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badAnswer();
+  return parsed.data;
 }
 
 export const api = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, signInAs } from '../features/account/mock-api';
+import { mockApi, signInAs } from '../test/mock-api';
 import { ApiError } from './api';
 import { clearSession, getSession } from './auth';
 import { authedApi, setSignInRedirect } from './auth-request';

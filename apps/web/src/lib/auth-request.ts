@@ -1,5 +1,5 @@
 /**
- * Calls marked 🔒 in API.md go through `authedRequest`: it adds the stored bearer token and, when the server answers
+ * Calls that need sign-in (marked 🔒) go through `authedRequest`: it adds the stored bearer token and, when the server answers
  * 401 (expired, tampered or revoked token), clears the session and sends the customer to sign in, coming back to the
  * page they were on. The order in progress is untouched.
  */

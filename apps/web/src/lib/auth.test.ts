@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeToken, SAMPLE_USER } from '../features/account/mock-api';
+import { fakeToken, SAMPLE_USER } from '../test/mock-api';
 import {
   clearSession,
   displayFirstName,

@@ -1,5 +1,5 @@
 /**
- * The browser's check before sending a photo (issue 3): one file, at most 2 GiB, JPEG or TIFF by content (magic
+ * The browser's check before sending a photo: one file, at most 2 GiB, JPEG or TIFF by content (magic
  * bytes, whatever the name says), and the size from the header (JPEG SOF, TIFF IFD0, after EXIF orientation) within
  * the upload rules — without decoding the image. Only the first 256 KB are read, plus whatever the header points to.
  * The server checks everything again; this is only so that a wrong file is refused at once, before any byte is sent.

@@ -1,5 +1,5 @@
 /**
- * The order in progress lives in the browser (PRODUCT.md: it survives a reload) under one localStorage key.
+ * The order in progress lives in the browser (it survives a reload) under one localStorage key.
  * /edit-photo is shown only while an uploaded photo is in client state; the editor's fields are described below.
  */
 import { useSyncExternalStore } from 'react';

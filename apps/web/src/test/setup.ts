@@ -14,12 +14,16 @@ beforeEach(() => {
   );
 });
 
+// A few tests run in plain Node (`@vitest-environment node`): they have no page to clean.
+const hasPage = typeof window !== 'undefined';
+
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
+  if (!hasPage) return;
+  cleanup();
   window.localStorage.clear();
   document.body.style.overflow = '';
 });
 
 // jsdom does not implement scrolling; React Router's <ScrollRestoration> calls it on every navigation.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (hasPage) window.scrollTo = (() => {}) as typeof window.scrollTo;

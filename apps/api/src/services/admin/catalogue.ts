@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { frameFinishes, frameSets, whiteBorders, type FrameImageKeys } from '../../db/schema';
 import { frameFinishId } from '../catalogue/seed';
 import { drawFinishImages, generatedFinishSpec, normaliseUploadedImages } from './finish-images';
-import type { AdminBorder, AdminFinish, AdminFrameSet } from './schemas';
+import type { AdminBorder, AdminFinish, AdminFrameSet } from '@framewala/domain';
 
 /**
  * Catalogue editing for the owner (docs/decisions/022-owners-console.md). Placed orders never change: each keeps the

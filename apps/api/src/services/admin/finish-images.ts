@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { ShopError } from '@framewala/domain';
+import { FINISH_MATERIALS, ShopError } from '@framewala/domain';
 import { faceThicknessPx, FRAME_PARTS, renderFinishImages, type FramePart } from '../../catalogue/frame-art';
 import { FRAME_SETS, type FinishSpec, type FrameMaterial, type FrameSetSpec } from '../../catalogue/frame-finishes';
 
@@ -9,7 +9,7 @@ import { FRAME_SETS, type FinishSpec, type FrameMaterial, type FrameSetSpec } fr
  * re-encoded as WebP) or drawn by the shop's own frame-art code from a material preset and a colour.
  */
 
-export const FRAME_MATERIALS: readonly FrameMaterial[] = ['wood', 'metal', 'lacquer'];
+export const FRAME_MATERIALS: readonly FrameMaterial[] = FINISH_MATERIALS;
 
 /** One uploaded frame image: at most this many bytes. */
 export const MAX_FRAME_IMAGE_BYTES = 5 * 1024 * 1024;

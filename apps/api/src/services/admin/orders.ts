@@ -1,18 +1,22 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { ORDER_STATUSES, ShopError, transitionRefusal, type OrderStatus } from '@framewala/domain';
+import {
+  ORDER_STATUSES,
+  ShopError,
+  transitionRefusal,
+  type AdminOrder,
+  type AdminOrderSummary,
+  type OrderStatus,
+  type PrintFileInfo,
+} from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { mediaUrl } from '../media-access';
 import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
-import type { AdminOrder, AdminOrderSummary, PrintFileInfo } from './schemas';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 export const mockupUrl = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/mockup`;
 export const printFileUrl = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/print-file`;

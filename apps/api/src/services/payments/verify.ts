@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ShopError } from '@framewala/domain';
+import { PAYMENT_VERIFIED_MESSAGE, ShopError } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orders, users } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
 import { afterSettlement, lockOrderByProviderId, settlePaid } from '../orders/settle';
 import { verifyPaymentSignature } from './signatures';
 
-export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
+export { PAYMENT_VERIFIED_MESSAGE };
 
 /**
  * POST /api/verify-payment: a timing-safe HMAC check against the order id we stored (the order is looked up by that

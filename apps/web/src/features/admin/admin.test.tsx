@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FRAME_PARTS, type AdminCatalogue, type AdminFinish, type PrintFileInfo } from '@framewala/domain';
+import { adminOrder, adminOrderSummary, PRINT_READY } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 import { STAFF_ONLY_MESSAGE } from './lazy-pages';
 
 beforeAll(async () => {
@@ -16,107 +18,12 @@ const ADMIN = { ...SAMPLE_USER, _id: 'admin-1', firstName: 'Meera', lastName: 'S
 const signInAdmin = () => signInAs(ADMIN as unknown as typeof SAMPLE_USER);
 const main = () => within(document.querySelector('main')!);
 
-const HOUR = 3600_000;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 
-const summary = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  status: 'paid',
-  createdAt: iso(26 * HOUR),
-  statusChangedAt: iso(3 * HOUR),
-  amountPaise: 1_850_00,
-  quantity: 1,
-  customer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
-  sizeName: '12x8',
-  finishName: 'Walnut',
-  thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
-  ...over,
-});
-
-const PRINT_READY = {
-  status: 'ready',
-  format: 'tiff',
-  widthPx: 3600,
-  heightPx: 2400,
-  ppi: 300,
-  borderPx: 0,
-  bytes: 25_920_000,
-  downloadUrl: '/api/admin/orders/FW-2611-AAAAAA/print-file',
-  source: {
-    uploadId: 'up-original',
-    width: 6000,
-    height: 4000,
-    region: { left: 0, top: 0, width: 6000, height: 4000 },
-    profile: 'Adobe RGB (1998)',
-  },
-  error: null,
-  finishedAt: iso(2 * HOUR),
-};
-
-const order = (over: Record<string, unknown> = {}) => ({
-  ...summary('FW-2611-AAAAAA'),
-  paidAt: iso(26 * HOUR),
-  currency: 'INR',
-  customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
-  address: {
-    fullName: 'Asha Verma',
-    phone: '+919876543210',
-    altPhone: '',
-    email: 'asha@example.com',
-    addressLine1: '14, 2nd Cross, Residency Road',
-    addressLine2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    country: 'IN',
-    postalCode: '560001',
-    companyName: '',
-  },
-  line: {
-    sizeName: '12x8',
-    widthIn: 12,
-    heightIn: 8,
-    custom: false,
-    frameSetName: 'Classic',
-    finishName: 'Walnut',
-    mouldingIn: 1,
-    frameRatePaisePerSqIn: 450,
-    borderName: 'Slim',
-    borderIn: 0.5,
-    borderPricePaise: 150_00,
-    fspPaise: 1_700_00,
-    wbpPaise: 150_00,
-    unitPaise: 1_850_00,
-    checkoutPaise: 1_850_00,
-  },
-  photo: {
-    uploadId: 'up-crop',
-    thumbnailUrl: '/media/uploads/up-crop/thumb.webp',
-    url: '/media/uploads/up-crop/display.jpg',
-    width: 3000,
-    height: 2000,
-    crop: { x: 100, y: 50, width: 3000, height: 2000 },
-    originalWidth: 6000,
-    originalHeight: 4000,
-  },
-  payment: {
-    providerOrderId: 'order_sandbox_1',
-    paymentId: 'pay_sandbox_1',
-    payments: [{ providerPaymentId: 'pay_sandbox_1', amountPaise: 1_850_00, source: 'verify', createdAt: iso(26 * HOUR) }],
-  },
-  failure: null,
-  carrier: null,
-  trackingNumber: null,
-  history: [
-    { from: null, to: 'created', actor: 'customer', note: null, at: iso(27 * HOUR) },
-    { from: 'created', to: 'paid', actor: 'customer', note: null, at: iso(26 * HOUR) },
-    { from: 'paid', to: 'in_production', actor: 'admin', note: 'Printing today', at: iso(3 * HOUR) },
-  ],
-  status: 'in_production',
-  nextStatuses: ['shipped'],
-  mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
-  printFile: PRINT_READY,
-  ...over,
-});
+const summary = adminOrderSummary;
+/** The framed mock-up the order page loads (any bytes: jsdom's image stand-in records what is painted). */
+const MOCKUP = { 'GET /api/admin/orders/FW-2611-AAAAAA/mockup': { body: {} } };
+const order = adminOrder;
 
 const drawImage = vi.fn();
 beforeEach(() => {
@@ -279,8 +186,9 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
   it('downloads the print file with the token under the server’s file name', async () => {
     const token = signInAdmin();
     mockApi({
+      ...MOCKUP,
       'GET /api/user': { body: { user: ADMIN } },
-      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order({ mockupUrl: null }) } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
     });
     const jsonFetch = globalThis.fetch;
     const fileCalls: RequestInit[] = [];
@@ -308,10 +216,11 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
   it('shows the print file error (409 not ready) instead of failing silently, and rebuilds on demand', async () => {
     signInAdmin();
     // The server's state: failed until a rebuild is queued.
-    let printFile: Record<string, unknown> = { ...PRINT_READY, status: 'failed', error: 'The photo is gone.' };
+    let printFile: PrintFileInfo = { ...PRINT_READY, status: 'failed', error: 'The photo is gone.' };
     const { callsTo } = mockApi({
+      ...MOCKUP,
       'GET /api/user': { body: { user: ADMIN } },
-      'GET /api/admin/orders/FW-2611-AAAAAA': () => ({ body: { order: order({ mockupUrl: null, printFile }) } }),
+      'GET /api/admin/orders/FW-2611-AAAAAA': () => ({ body: { order: order({ printFile }) } }),
       'POST /api/admin/orders/FW-2611-AAAAAA/print-file': () => {
         printFile = { ...PRINT_READY, status: 'queued', finishedAt: null, error: null };
         return { status: 202, body: { printFile } };
@@ -330,8 +239,9 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
     signInAdmin();
     let refuse = true;
     const { callsTo } = mockApi({
+      ...MOCKUP,
       'GET /api/user': { body: { user: ADMIN } },
-      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order({ mockupUrl: null }) } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
       'GET /api/admin/orders': { body: { orders: [], total: 0, page: 1, pageSize: 20 } },
       'POST /api/admin/orders/FW-2611-AAAAAA/status': () => {
         if (refuse) {
@@ -349,7 +259,6 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
         return {
           body: {
             order: order({
-              mockupUrl: null,
               status: 'shipped',
               nextStatuses: ['delivered'],
               carrier: 'India Post',
@@ -396,7 +305,7 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
   });
 });
 
-const finish = (id: string, name: string, active = true) => ({
+const finish = (id: string, name: string, active = true): AdminFinish => ({
   id,
   setId: 'classic',
   name,
@@ -405,10 +314,10 @@ const finish = (id: string, name: string, active = true) => ({
   active,
   artSource: 'drawn',
   thumbnailUrl: `/media/frames/${id}/thumb.webp`,
-  images: {},
+  images: Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/${id}/${part}.webp`])) as AdminFinish['images'],
 });
 
-const CATALOGUE = {
+const CATALOGUE: AdminCatalogue = {
   frameSets: [
     {
       id: 'classic',

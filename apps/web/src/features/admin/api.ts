@@ -1,13 +1,38 @@
 /**
- * The owner's console calls (docs/admin-api.md). Answers are checked with lenient schemas: a shape we do not
- * understand becomes an `ApiError` rather than a crash. Money is paise throughout.
+ * The owner's console calls (docs/admin-api.md). Answers are checked with the domain's admin contracts, the schemas
+ * the API serialises with: a shape we do not understand becomes an `ApiError` rather than a crash. Money is paise.
  */
-import { ORDER_STATUSES, type OrderStatus } from '@framewala/domain';
-import { z } from 'zod';
+import {
+  adminBorderResponseSchema,
+  adminCatalogueResponseSchema,
+  adminFinishResponseSchema,
+  adminFrameSetResponseSchema,
+  adminOrderListSchema,
+  adminOrderResponseSchema,
+  FRAME_PARTS,
+  printFileResponseSchema,
+  type AdminBorder,
+  type AdminCatalogue,
+  type AdminFinish,
+  type AdminFrameSet,
+  type AdminOrder,
+  type AdminOrderList,
+  type BorderPatch,
+  type FinishMaterial,
+  type FinishPatch,
+  type FramePart,
+  type FrameSetPatch,
+  type OrderStatus,
+  type PrintFileInfo,
+  type StatusMoveBody,
+} from '@framewala/domain';
+import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { clearSession, getToken } from '../../lib/auth';
 import { authedApi, authedRequest, redirectToSignIn } from '../../lib/auth-request';
-import { deliveryAddressSchema } from '../orders/api';
+
+export type { AdminBorder, AdminCatalogue, AdminFinish, AdminFrameSet, AdminOrder, AdminOrderList, PrintFileInfo };
+export type { AdminOrderSummary } from '@framewala/domain';
 
 const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
 
@@ -16,135 +41,6 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   if (!parsed.success) throw badAnswer();
   return parsed.data;
 }
-
-const status = z.enum(ORDER_STATUSES);
-const str = z.string().nullish();
-
-/** A payment problem for the owner: a payment that reached a cancelled order (refunded), or one that did not cover it. */
-const paymentFlagSchema = z.object({ code: z.string(), note: z.string() }).loose().nullish();
-
-export const adminOrderSummarySchema = z
-  .object({
-    id: z.string().min(1),
-    status,
-    createdAt: z.string(),
-    statusChangedAt: z.string().nullish(),
-    amountPaise: z.number().int(),
-    quantity: z.number().int().nullish(),
-    customer: z.object({ name: str, email: str, phone: str }).loose().nullish(),
-    sizeName: str,
-    finishName: str,
-    thumbnailUrl: str,
-    paymentFlag: paymentFlagSchema,
-  })
-  .loose();
-export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
-
-export const adminOrderListSchema = z.object({
-  orders: z.array(adminOrderSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
-export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
-
-export const printFileSchema = z
-  .object({
-    status: z.enum(['queued', 'rendering', 'ready', 'failed']),
-    format: str,
-    widthPx: z.number().nullish(),
-    heightPx: z.number().nullish(),
-    ppi: z.number().nullish(),
-    borderPx: z.number().nullish(),
-    bytes: z.number().nullish(),
-    downloadUrl: str,
-    source: z
-      .object({
-        uploadId: str,
-        width: z.number().nullish(),
-        height: z.number().nullish(),
-        region: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }).nullish(),
-        profile: str,
-      })
-      .loose()
-      .nullish(),
-    error: str,
-    finishedAt: str,
-  })
-  .loose();
-export type PrintFileInfo = z.infer<typeof printFileSchema>;
-
-const num = z.number().nullish();
-
-export const adminOrderSchema = adminOrderSummarySchema.extend({
-  paidAt: str,
-  currency: str,
-  customer: z.object({ userId: str, name: str, email: str, phone: str }).loose().nullish(),
-  address: deliveryAddressSchema,
-  line: z
-    .object({
-      sizeName: str,
-      widthIn: num,
-      heightIn: num,
-      custom: z.boolean().nullish(),
-      frameSetName: str,
-      finishName: str,
-      mouldingIn: num,
-      frameRatePaisePerSqIn: num,
-      borderName: str,
-      borderIn: num,
-      borderPricePaise: num,
-      fspPaise: num,
-      wbpPaise: num,
-      unitPaise: num,
-      checkoutPaise: num,
-    })
-    .loose()
-    .nullish(),
-  photo: z
-    .object({
-      uploadId: str,
-      thumbnailUrl: str,
-      url: str,
-      width: num,
-      height: num,
-      crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullish(),
-      originalWidth: num,
-      originalHeight: num,
-    })
-    .loose()
-    .nullish(),
-  payment: z
-    .object({
-      providerOrderId: str,
-      paymentId: str,
-      payments: z
-        .array(
-          z
-            .object({
-              providerPaymentId: z.string(),
-              amountPaise: z.number(),
-              currency: str,
-              source: str,
-              createdAt: str,
-              refund: z.object({ status: z.string(), reason: str, refundId: str, refundedAt: str }).loose().nullish(),
-            })
-            .loose(),
-        )
-        .nullish(),
-    })
-    .loose()
-    .nullish(),
-  paymentFlag: paymentFlagSchema,
-  failure: z.object({ code: str, reason: str }).loose().nullish(),
-  carrier: str,
-  trackingNumber: str,
-  history: z.array(z.object({ from: str, to: z.string(), actor: str, note: str, at: z.string() }).loose()).default([]),
-  nextStatuses: z.array(z.string()).default([]),
-  mockupUrl: str,
-  printFile: printFileSchema.nullish(),
-});
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export type OrderListQuery = { status?: OrderStatus | ''; q?: string; flagged?: boolean; page?: number; pageSize?: number };
 
@@ -165,19 +61,19 @@ const orderPath = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`;
 
 /** `GET /api/admin/orders/:id` → `{order}`. */
 export async function fetchAdminOrder(id: string): Promise<AdminOrder> {
-  return parse(z.object({ order: adminOrderSchema }), await authedApi.get<unknown>(orderPath(id))).order;
+  return parse(adminOrderResponseSchema, await authedApi.get<unknown>(orderPath(id))).order;
 }
 
-export type StatusChange = { status: OrderStatus; carrier?: string; trackingNumber?: string; note?: string };
+export type StatusChange = StatusMoveBody;
 
 /** `POST /api/admin/orders/:id/status` → `{order}`; 409 ORDER_TRANSITION_REFUSED with the domain's reason. */
 export async function changeOrderStatus(id: string, change: StatusChange): Promise<AdminOrder> {
-  return parse(z.object({ order: adminOrderSchema }), await authedApi.post<unknown>(`${orderPath(id)}/status`, change)).order;
+  return parse(adminOrderResponseSchema, await authedApi.post<unknown>(`${orderPath(id)}/status`, change)).order;
 }
 
 /** `POST /api/admin/orders/:id/print-file` → 202 `{printFile}`: queues a rebuild. */
 export async function rebuildPrintFile(id: string): Promise<PrintFileInfo> {
-  return parse(z.object({ printFile: printFileSchema }), await authedApi.post<unknown>(`${orderPath(id)}/print-file`)).printFile;
+  return parse(printFileResponseSchema, await authedApi.post<unknown>(`${orderPath(id)}/print-file`)).printFile;
 }
 
 /** The default print-file address when the server gives no `downloadUrl`. */
@@ -258,93 +154,32 @@ export function saveBlob(blob: Blob, fileName: string): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Catalogue
 
-export const adminFinishSchema = z
-  .object({
-    id: z.string().min(1),
-    setId: str,
-    name: z.string(),
-    description: str,
-    material: str,
-    active: z.boolean(),
-    artSource: str,
-    thumbnailUrl: str,
-    images: z.record(z.string(), z.string()).nullish(),
-  })
-  .loose();
-export type AdminFinish = z.infer<typeof adminFinishSchema>;
-
-export const adminFrameSetSchema = z
-  .object({
-    id: z.string().min(1),
-    name: z.string(),
-    description: z.string().nullish(),
-    mouldingIn: z.number(),
-    ratePaisePerSqIn: z.number().int(),
-    active: z.boolean().nullish(),
-    finishes: z.array(adminFinishSchema).default([]),
-  })
-  .loose();
-export type AdminFrameSet = z.infer<typeof adminFrameSetSchema>;
-
-export const adminBorderSchema = z
-  .object({
-    id: z.string().min(1),
-    level: z.number().nullish(),
-    name: z.string(),
-    sizeName: str,
-    sizeIn: z.number().nullish(),
-    pricePaise: z.number().int(),
-  })
-  .loose();
-export type AdminBorder = z.infer<typeof adminBorderSchema>;
-
-export const adminCatalogueSchema = z.object({ frameSets: z.array(adminFrameSetSchema), borders: z.array(adminBorderSchema) });
-export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
-
 /** `GET /api/admin/catalogue` → `{frameSets, borders}` including retired finishes. */
 export async function fetchAdminCatalogue(): Promise<AdminCatalogue> {
-  return parse(adminCatalogueSchema, await authedApi.get<unknown>('/api/admin/catalogue'));
+  return parse(adminCatalogueResponseSchema, await authedApi.get<unknown>('/api/admin/catalogue'));
 }
 
 /** `PATCH /api/admin/frame-sets/:id` `{name?, description?, ratePaisePerSqIn?}` → `{frameSet}`. */
-export async function updateFrameSet(
-  id: string,
-  change: { name?: string; description?: string; ratePaisePerSqIn?: number },
-): Promise<AdminFrameSet> {
+export async function updateFrameSet(id: string, change: FrameSetPatch): Promise<AdminFrameSet> {
   const body = await authedRequest<unknown>(`/api/admin/frame-sets/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
-  return parse(z.object({ frameSet: adminFrameSetSchema }), body).frameSet;
+  return parse(adminFrameSetResponseSchema, body).frameSet;
 }
 
 /** `PATCH /api/admin/finishes/:id` `{name?, description?, active?}` → `{finish}`. */
-export async function updateFinish(id: string, change: { name?: string; description?: string; active?: boolean }): Promise<AdminFinish> {
+export async function updateFinish(id: string, change: FinishPatch): Promise<AdminFinish> {
   const body = await authedRequest<unknown>(`/api/admin/finishes/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
-  return parse(z.object({ finish: adminFinishSchema }), body).finish;
+  return parse(adminFinishResponseSchema, body).finish;
 }
 
 /** `PATCH /api/admin/borders/:id` `{pricePaise}` → `{border}`. */
 export async function updateBorder(id: string, pricePaise: number): Promise<AdminBorder> {
-  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { pricePaise } });
-  return parse(z.object({ border: adminBorderSchema }), body).border;
+  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { pricePaise } satisfies BorderPatch });
+  return parse(adminBorderResponseSchema, body).border;
 }
 
-export const FINISH_IMAGE_FIELDS = [
-  'sideUp',
-  'sideDown',
-  'sideLeft',
-  'sideRight',
-  'topLeft',
-  'topRight',
-  'bottomLeft',
-  'bottomRight',
-] as const;
-export type FinishImageField = (typeof FINISH_IMAGE_FIELDS)[number];
-
-export const MATERIAL_PRESETS = ['wood', 'metal', 'lacquer'] as const;
-export type MaterialPreset = (typeof MATERIAL_PRESETS)[number];
-
 export type NewFinish =
-  | { name: string; description: string; material: string; mode: 'generate'; generate: MaterialPreset; color: string }
-  | { name: string; description: string; material: string; mode: 'upload'; images: Record<FinishImageField, File> };
+  | { name: string; description: string; material: string; mode: 'generate'; generate: FinishMaterial; color: string }
+  | { name: string; description: string; material: string; mode: 'upload'; images: Record<FramePart, File> };
 
 /** `POST /api/admin/frame-sets/:id/finishes` (multipart) → 201 `{finish}`. */
 export async function addFinish(setId: string, finish: NewFinish): Promise<AdminFinish> {
@@ -356,8 +191,8 @@ export async function addFinish(setId: string, finish: NewFinish): Promise<Admin
     form.set('generate', finish.generate);
     form.set('color', finish.color);
   } else {
-    for (const field of FINISH_IMAGE_FIELDS) form.set(field, finish.images[field]);
+    for (const field of FRAME_PARTS) form.set(field, finish.images[field]);
   }
   const body = await authedRequest<unknown>(`/api/admin/frame-sets/${encodeURIComponent(setId)}/finishes`, { method: 'POST', body: form });
-  return parse(z.object({ finish: adminFinishSchema }), body).finish;
+  return parse(adminFinishResponseSchema, body).finish;
 }

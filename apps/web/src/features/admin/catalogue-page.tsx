@@ -1,21 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatInr, paiseToRupees, rupeesToPaise } from '@framewala/domain';
+import {
+  DESCRIPTION_MAX,
+  FINISH_MATERIALS,
+  formatInr,
+  FRAME_PARTS,
+  MAX_BORDER_PRICE_PAISE,
+  MAX_RATE_PAISE_PER_SQ_IN,
+  NAME_MAX,
+  paiseToRupees,
+  rupeesToPaise,
+  type FinishMaterial,
+  type FramePart,
+} from '@framewala/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ImageIcon } from '../../components/icons';
-import { FieldFrame, inputClass, labelClass, TextField } from '../account/form-controls';
-import { showToast } from '../account/toast-store';
+import { FieldFrame, inputClass, labelClass, TextField } from '../../components/form-controls';
+import { showToast } from '../../lib/toast-store';
 import { AdminShell, ErrorBox, Panel } from './admin-ui';
 import { selectClass } from './styles';
 import { errorText } from './error-text';
 import {
   addFinish,
   fetchAdminCatalogue,
-  FINISH_IMAGE_FIELDS,
-  MATERIAL_PRESETS,
   updateBorder,
   updateFinish,
   updateFrameSet,
@@ -23,8 +33,6 @@ import {
   type AdminCatalogue,
   type AdminFinish,
   type AdminFrameSet,
-  type FinishImageField,
-  type MaterialPreset,
 } from './api';
 
 const CATALOGUE_KEY = ['admin', 'catalogue'] as const;
@@ -40,7 +48,7 @@ const rupees = (what: string, max: number, { allowZero = false } = {}) =>
     .refine((value) => allowZero || value > 0, `${what[0]!.toUpperCase()}${what.slice(1)} must be more than ₹0.`)
     .refine((value) => value <= max, `Keep ${what} at or under ${formatInr(max * 100)}.`);
 
-const description = z.string().trim().min(1, 'Enter a short description.').max(500, 'Keep the description under 500 characters.');
+const description = z.string().trim().min(1, 'Enter a short description.').max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters.`);
 
 /** `/admin/catalogue`: the frame sets' names, descriptions and rates, their finishes, and the white borders' prices. */
 export function AdminCataloguePage() {
@@ -78,9 +86,9 @@ function useCatalogueUpdate() {
 }
 
 const frameSetSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name.').max(60, 'Keep the name under 60 characters.'),
+  name: z.string().trim().min(1, 'Enter a name.').max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`),
   description,
-  rate: rupees('the rate', 1000),
+  rate: rupees('the rate', paiseToRupees(MAX_RATE_PAISE_PER_SQ_IN)),
 });
 
 function FrameSetPanel({ set }: { set: AdminFrameSet }) {
@@ -207,9 +215,9 @@ function FinishCard({ finish }: { finish: AdminFinish }) {
   );
 }
 
-const MATERIAL_LABELS: Record<MaterialPreset, string> = { wood: 'Wood', metal: 'Metal', lacquer: 'Lacquer' };
+const MATERIAL_LABELS: Record<FinishMaterial, string> = { wood: 'Wood', metal: 'Metal', lacquer: 'Lacquer' };
 
-const IMAGE_LABELS: Record<FinishImageField, string> = {
+const IMAGE_LABELS: Record<FramePart, string> = {
   sideUp: 'Top side',
   sideDown: 'Bottom side',
   sideLeft: 'Left side',
@@ -224,16 +232,16 @@ const fileList = z.custom<FileList | undefined>().refine((files) => files !== un
 
 const addFinishSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(60, 'Keep the name under 60 characters.'),
+    name: z.string().trim().min(1, 'Enter a name.').max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`),
     description,
-    material: z.enum(MATERIAL_PRESETS),
+    material: z.enum(FINISH_MATERIALS),
     mode: z.enum(['generate', 'upload']),
     color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour.'),
     images: z.record(z.string(), z.custom<FileList | undefined>()),
   })
   .superRefine((value, ctx) => {
     if (value.mode !== 'upload') return;
-    for (const field of FINISH_IMAGE_FIELDS) {
+    for (const field of FRAME_PARTS) {
       if (!fileList.safeParse(value.images[field]).success)
         ctx.addIssue({ code: 'custom', path: ['images', field], message: 'Choose an image.' });
     }
@@ -266,7 +274,7 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
               description: values.description.trim(),
               material: values.material,
               mode: 'upload',
-              images: Object.fromEntries(FINISH_IMAGE_FIELDS.map((f) => [f, values.images[f]![0]!])) as Record<FinishImageField, File>,
+              images: Object.fromEntries(FRAME_PARTS.map((f) => [f, values.images[f]![0]!])) as Record<FramePart, File>,
             },
       ),
     onSuccess: (finish) => {
@@ -297,7 +305,7 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
         <TextField label="Name" required error={errors.name?.message} {...form.register('name')} />
         <FieldFrame id={`${id}-material`} label="Material" required>
           <select id={`${id}-material`} className={selectClass} {...form.register('material')}>
-            {MATERIAL_PRESETS.map((preset) => (
+            {FINISH_MATERIALS.map((preset) => (
               <option key={preset} value={preset}>
                 {MATERIAL_LABELS[preset]}
               </option>
@@ -328,7 +336,7 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
           </>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2 md:col-span-3 lg:grid-cols-4">
-            {FINISH_IMAGE_FIELDS.map((field) => (
+            {FRAME_PARTS.map((field) => (
               <FieldFrame key={field} id={`${id}-${field}`} label={IMAGE_LABELS[field]} required error={errors.images?.[field]?.message}>
                 <input
                   id={`${id}-${field}`}
@@ -373,7 +381,7 @@ function BordersPanel({ borders }: { borders: AdminBorder[] }) {
   );
 }
 
-const borderSchema = z.object({ price: rupees('the price', 100_000, { allowZero: true }) });
+const borderSchema = z.object({ price: rupees('the price', paiseToRupees(MAX_BORDER_PRICE_PAISE), { allowZero: true }) });
 
 function BorderRow({ border }: { border: AdminBorder }) {
   const update = useCatalogueUpdate();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { signInPathFor, useSession } from '../../lib/auth';
-import { showToast } from '../account/toast-store';
+import { showToast } from '../../lib/toast-store';
 
 // The console loads on demand: customers never download it.
 const AdminOrdersPage = lazy(async () => ({ default: (await import('./orders-page')).AdminOrdersPage }));

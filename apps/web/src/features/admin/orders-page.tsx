@@ -1,18 +1,18 @@
-import { formatInr, ORDER_STATUSES, isOrderStatus, type OrderStatus } from '@framewala/domain';
+import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE, formatInr, ORDER_STATUSES, isOrderStatus, type OrderStatus } from '@framewala/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ArrowRightIcon, ImageIcon } from '../../components/icons';
-import { inputClass, labelClass } from '../account/form-controls';
-import { formatPhone } from '../profile/profile-format';
-import { ago, formatDateTime, inStatusFor, statusLabel } from '../orders/order-status';
+import { inputClass, labelClass } from '../../components/form-controls';
+import { formatPhone } from '../../lib/format';
+import { ago, formatDateTime, inStatusFor, statusLabel } from '../../lib/order-status';
 import { AdminShell, ErrorBox, PaymentIssueBadge, StatusBadge } from './admin-ui';
 import { selectClass } from './styles';
 import { fetchAdminOrders, type AdminOrderSummary } from './api';
 
-export const PAGE_SIZE = 20;
+export const PAGE_SIZE = ADMIN_ORDERS_DEFAULT_PAGE_SIZE;
 
 const FLAGGED = 'flagged';
 

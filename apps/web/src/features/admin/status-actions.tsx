@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isOrderStatus, type OrderStatus } from '@framewala/domain';
+import { isOrderStatus, POLICY_FACTS, type OrderStatus } from '@framewala/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { TextField } from '../account/form-controls';
-import { showToast } from '../account/toast-store';
-import { statusLabel } from '../orders/order-status';
+import { TextField } from '../../components/form-controls';
+import { showToast } from '../../lib/toast-store';
+import { statusLabel } from '../../lib/order-status';
 import { errorText } from './error-text';
 import { changeOrderStatus, type AdminOrder } from './api';
 
@@ -130,7 +130,7 @@ function StatusForm({ order, target, onDone }: { order: AdminOrder; target: Orde
           : target === 'delivered'
             ? 'The customer gets an e-mail saying the order has arrived.'
             : target === 'cancelled'
-              ? 'A paid order can be cancelled within 24 hours of payment. Refund it afterwards.'
+              ? `A paid order can be cancelled within ${POLICY_FACTS.cancellationWindow} of payment. Refund it afterwards.`
               : `The order moves from ${statusLabel(order.status).toLowerCase()} to ${statusLabel(target).toLowerCase()}.`}
       </p>
       <fieldset disabled={mutation.isPending} className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,8 @@
 import { saveSession, type SessionUser } from '../../lib/auth';
-import { claimAnonymousUploads, fetchCurrentUserWithToken } from './api';
+import { claimAnonymousUploads, fetchCurrentUserWithToken } from '../../lib/auth-api';
 
 /**
- * After a successful `POST /api/login`: keep the token and the user's details (seed §4: login stores the token, then
- * loads the user details), then move this browser's anonymous uploads to the account. The order in progress
+ * After a successful `POST /api/login`: keep the token and the user's details, then move this browser's anonymous uploads to the account. The order in progress
  * (`framewala.order`) is not touched, so nothing is lost.
  */
 export async function completeSignIn(token: string, user: SessionUser | null): Promise<void> {

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { MailIcon } from '../../components/icons';
-import { AuthCard } from '../account/auth-card';
-import { FormAlert, TextField } from '../account/form-controls';
-import { requestPasswordReset } from './api';
+import { AuthCard } from '../../components/auth-card';
+import { FormAlert, TextField } from '../../components/form-controls';
+import { requestPasswordReset } from '../../lib/auth-api';
 import {
   forgotPasswordFormSchema,
   RESET_TOKEN_TTL_MINUTES,

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
 import { getSession } from '../../lib/auth';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 }); // the machine is shared: give lazy pages time under load

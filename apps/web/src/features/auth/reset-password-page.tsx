@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { primaryButton, textLink } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { clearSession } from '../../lib/auth';
-import { AuthCard } from '../account/auth-card';
-import { FormAlert, PasswordField } from '../account/form-controls';
-import { resetPassword } from './api';
+import { AuthCard } from '../../components/auth-card';
+import { FormAlert, PasswordField } from '../../components/form-controls';
+import { resetPassword } from '../../lib/auth-api';
 import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema, type ResetPasswordFormInput, type ResetPasswordFormValues } from './form-schemas';
 import { messageOf } from './messages';
 

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/auth';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 }); // the machine is shared: give lazy pages time under load

@@ -6,10 +6,10 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { primaryButton, textLink } from '../../components/button-styles';
 import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
 import { hasStoredPhoto } from '../../lib/order-storage';
-import { AuthCard } from '../account/auth-card';
-import { Checkbox, FormAlert, PasswordField, TextField } from '../account/form-controls';
-import { showToast } from '../account/toast-store';
-import { login } from './api';
+import { AuthCard } from '../../components/auth-card';
+import { Checkbox, FormAlert, PasswordField, TextField } from '../../components/form-controls';
+import { showToast } from '../../lib/toast-store';
+import { login } from '../../lib/auth-api';
 import { completeSignIn } from './complete-sign-in';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from './form-schemas';
 import { LOGIN_SUCCESS, messageOf, noticeText, readAuthNotice, SOMETHING_WENT_WRONG } from './messages';

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@framewala/domain';
 import { getSession } from '../../lib/auth';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 }); // the machine is shared: give lazy pages time under load

@@ -1,3 +1,4 @@
+import { POLICY_FACTS } from '@framewala/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { primaryButton, textLink } from '../../components/button-styles';
 import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
-import { AuthCard } from '../account/auth-card';
-import { FormAlert, PasswordField, TextField } from '../account/form-controls';
-import { showToast } from '../account/toast-store';
-import { login, register as registerAccount } from './api';
+import { AuthCard } from '../../components/auth-card';
+import { FormAlert, PasswordField, TextField } from '../../components/form-controls';
+import { showToast } from '../../lib/toast-store';
+import { login, register as registerAccount } from '../../lib/auth-api';
 import { completeSignIn } from './complete-sign-in';
 import {
   ALL_FIELDS_REQUIRED_MESSAGE,
@@ -24,7 +25,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword',
 const EMPTY: SignUpFormInput = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', mobile: '' };
 
 /**
- * /signup (seed §2 'Sign up'), with the quirks fixed: the button says 'Create account', the all-fields-required
+ * /signup, with the quirks fixed: the button says 'Create account', the all-fields-required
  * message shows, passwords are hidden with a toggle. On success the customer is signed in straight away (the same
  * `POST /api/login` the sign-in page makes) and returned to where they were: see docs/decisions.
  */
@@ -84,7 +85,7 @@ export function SignUpPage() {
   return (
     <AuthCard
       title="Create Account"
-      intro={<p>Save your photos for 90 days, keep your address for next time and follow your orders.</p>}
+      intro={<p>Save your photos for {POLICY_FACTS.photoRetention}, keep your address for next time and follow your orders.</p>}
       footer={
         <p>
           <Link to={signInHref} className={`${textLink} inline-flex min-h-11 items-center`}>

@@ -2,8 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/auth';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });

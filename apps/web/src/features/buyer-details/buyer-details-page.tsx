@@ -16,18 +16,18 @@ import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
-import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../account/form-controls';
-import { describedBy } from '../account/field-ids';
-import { showToast } from '../account/toast-store';
+import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../../components/form-controls';
+import { describedBy } from '../../components/field-ids';
+import { showToast } from '../../lib/toast-store';
 import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
-import { fetchAddress, saveAddress } from './api';
-import { OrderAside } from './order-aside';
-import { OrderSteps } from './order-steps';
+import { fetchAddress, saveAddress } from '../../lib/address-api';
+import { OrderAside } from '../../components/order-aside';
+import { OrderSteps } from '../../components/order-steps';
 import { PhoneField } from './phone-field';
 import { usePincodeLookup } from './use-pincode-lookup';
 
 /**
- * Buyer details (seed §2 'Buyer details', §5 'Address', §8): who the frame is for and where it goes. Mounted at
+ * Buyer details: who the frame is for and where it goes. Mounted at
  * /checkout; Next saves and goes to the payment step (/checkout/pay). Sign-in required (the route guards it).
  */
 export function BuyerDetailsPage() {

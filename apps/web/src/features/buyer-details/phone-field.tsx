@@ -6,8 +6,8 @@ import type { Country } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { DEFAULT_PHONE_COUNTRY } from '@framewala/domain';
-import { FieldFrame } from '../account/form-controls';
-import { describedBy } from '../account/field-ids';
+import { FieldFrame } from '../../components/form-controls';
+import { describedBy } from '../../components/field-ids';
 
 type PhoneFieldProps = {
   label: string;

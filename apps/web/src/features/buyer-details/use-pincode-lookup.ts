@@ -1,6 +1,6 @@
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN, PINCODE_ZONES, type IndianState, type PincodeResult } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lookupPincode } from './api';
+import { lookupPincode } from '../../lib/address-api';
 
 export type PincodeLookup =
   /** Fewer or more than 6 digits typed: nothing to look up. */
@@ -9,7 +9,7 @@ export type PincodeLookup =
   /** The directory knows the pincode: City is the first post office's District, State its State. */
   | { status: 'found'; code: string; city: string; state: string }
   /**
-   * Six digits the directory does not know ('Invalid Pincode', seed §5). A well-formed code may still be real (new
+   * Six digits the directory does not know ('Invalid Pincode'). A well-formed code may still be real (new
    * pincodes are missing from the directory: docs/decisions/013-pincode-directory.md), so City and State may then be
    * typed and chosen, among the states of the pincode's zone; the server checks the zone again.
    */

@@ -2,7 +2,7 @@
  * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
  * editor's own functions, so the figures are the ones the editor showed.
  */
-import { formatMeasure, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
+import { formatMeasure, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
 import {
   borderForIndex,
@@ -12,8 +12,7 @@ import {
   orderPrice,
   type FrameChoice,
   type PrintSize,
-} from '../editor/editor-model';
-import type { CreateOrderBody } from './api';
+} from '../../lib/editor-model';
 
 export type CheckoutSummary = {
   print: PrintSize;
@@ -42,18 +41,14 @@ export function checkoutSummary(
   return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price };
 }
 
-/** The create-order body (contracts for issue 6). The server re-prices everything; `amount` is a cross-check. */
+/** The create-order body: ids and the amount only. The server re-prices everything; `amount` is a cross-check. */
 export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary): CreateOrderBody {
   const custom = summary.print.kind === 'custom';
   return {
     amount: summary.price.checkoutPaise,
     currency: 'INR',
-    image_url: draft.photo.url,
     selectedFrame: summary.choice.frame._id,
-    selectedSize: summary.sizeName,
-    selectedFrameInches: summary.frameInches,
     selectedMotifBorder: summary.borderIn,
-    customSize: custom ? summary.sizeName : 0,
     quantity: summary.price.quantity,
     uploadId: draft.photo._id,
     sizeId: custom ? null : (draft.size?._id ?? null),

@@ -2,24 +2,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatInr, formatMeasure } from '@framewala/domain';
+import { formatInr, formatMeasure, PAYMENT_VERIFIED_MESSAGE } from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
-import { fetchAddress } from '../buyer-details/api';
-import { OrderSteps } from '../buyer-details/order-steps';
-import { OrderAside } from '../buyer-details/order-aside';
+import { fetchAddress } from '../../lib/address-api';
+import { OrderSteps } from '../../components/order-steps';
+import { OrderAside } from '../../components/order-aside';
 import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../../lib/catalogue';
-import { FormAlert } from '../account/form-controls';
+import { FormAlert } from '../../components/form-controls';
 import {
   createOrder,
   fetchPaymentConfig,
   sandboxPay,
   storePaymentError,
   verifyPayment,
-  VERIFIED_MESSAGE,
   type CreatedOrder,
   type PaymentFailure,
   type PaymentSuccess,
@@ -30,7 +29,7 @@ import { loadRazorpay, openRazorpay } from './razorpay';
 import { SandboxDialog } from './sandbox-dialog';
 
 /**
- * Step 6, checkout (seed §2; issue 6): the product summary and the total from the domain's prices, then 'Make payment'
+ * Step 6, checkout: the product summary and the total from the domain's prices, then 'Make payment'
  * creates the order on the server (which re-prices it) and opens Razorpay, or the sandbox dialog in development.
  */
 export function CheckoutPage() {
@@ -140,7 +139,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
     };
     try {
       const verified = await verifyPayment(payment);
-      ok = verified.message === VERIFIED_MESSAGE;
+      ok = verified.message === PAYMENT_VERIFIED_MESSAGE;
     } catch (error) {
       if (isApiError(error)) failure = { code: error.code, description: error.message, reason: 'verification_failed' };
     }

@@ -2,8 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
+import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../account/mock-api';
+import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
 import { PAYMENT_ERROR_KEY } from './api';
 import { RAZORPAY_SCRIPT_URL, resetRazorpayLoader, type RazorpayOptions } from './razorpay';
 
@@ -94,7 +95,7 @@ const EXPECTED = priceOrder({
 
 const CREATED = { id: 'order_TEST123', amount: EXPECTED.checkoutPaise, currency: 'INR', orderId: 'FW-2611-8K3D9Q' };
 const PAID = { razorpay_order_id: 'order_TEST123', razorpay_payment_id: 'pay_TEST456', razorpay_signature: 'a'.repeat(64) };
-const ORDER = {
+const ORDER = orderDetail({
   _id: 'FW-2611-8K3D9Q',
   createdAt: '2026-11-22T10:00:00.000Z',
   status: 'paid',
@@ -106,7 +107,7 @@ const ORDER = {
   trackingNumber: null,
   carrier: null,
   payment: { providerOrderId: 'order_TEST123', paymentId: 'pay_TEST456', failureReason: null, failureCode: null },
-};
+});
 
 type Handlers = Record<string, MockHandler | { status?: number; body?: unknown }>;
 
@@ -192,12 +193,8 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(create?.body).toEqual({
       amount: 1354_00,
       currency: 'INR',
-      image_url: PHOTO.url,
       selectedFrame: 'set-classic--walnut',
-      selectedSize: '12x8',
-      selectedFrameInches: 1,
       selectedMotifBorder: 0.8,
-      customSize: 0,
       quantity: 2,
       uploadId: 'upload-1',
       sizeId: 'size-12x8',

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 
 // The checkout pages load on demand (the landing page does not need them).
 const CheckoutPage = lazy(async () => ({ default: (await import('./checkout-page')).CheckoutPage }));
@@ -23,7 +23,7 @@ function Deferred({ children }: { children: ReactNode }) {
   );
 }
 
-/** Step 6, checkout: sign-in required (seed §6). */
+/** Step 6, checkout: sign-in required. */
 export function CheckoutRoute() {
   return (
     <Deferred>

@@ -1,6 +1,6 @@
 /**
  * Razorpay checkout.js, loaded only when the customer pays (a script element added at that moment, never part of the
- * page until then), and opened with the seed §7 options.
+ * page until then), and opened with the shop's options (key, order id, amount, currency, name, description, prefill, theme).
  */
 import type { PaymentFailure, PaymentSuccess } from './api';
 

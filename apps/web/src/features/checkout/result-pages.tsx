@@ -8,9 +8,10 @@ import { CheckIcon, CloseIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { hasStoredPhoto } from '../../lib/order-storage';
-import { contactMenuItems } from '../site/contact-menu-items';
-import { useSiteConfig } from '../site/site-config';
-import { fetchOrder, readPaymentError, type OrderDetail } from './api';
+import { contactMenuItems } from '../../lib/contact-menu-items';
+import { useSiteConfig } from '../../lib/site-config';
+import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
+import { readPaymentError } from './api';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
 

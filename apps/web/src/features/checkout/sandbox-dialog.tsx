@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { formatInr } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { useModalDialog } from '../../components/use-modal-dialog';
-import { inputClass, labelClass } from '../account/form-controls';
+import { inputClass, labelClass } from '../../components/form-controls';
 import type { SandboxCard } from './api';
 import { digits, SANDBOX_CARDS, sandboxCardFor } from './sandbox-cards';
 
@@ -23,7 +23,7 @@ type SandboxDialogProps = {
 };
 
 /**
- * The development checkout (contracts for issue 6): stands in for Razorpay's window when no keys are configured,
+ * The development checkout: stands in for Razorpay's window when no keys are configured,
  * clearly marked as a test. The server signs its answer exactly as Razorpay does, so the same verify path runs.
  */
 export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: SandboxDialogProps) {

@@ -2,7 +2,7 @@ import { DEVELOPER_SIZES_IN, MIN_PRINT_PPI } from '@framewala/domain';
 
 export type Fit = { inches: number; ppiWide: number; ppiHigh: number; fits: boolean };
 
-/** Seed §5: a photo fits a size when it has at least 96 pixels per inch in both directions. */
+/** A photo fits a size when it has at least MIN_PRINT_PPI pixels per inch in both directions. */
 export function checkDeveloperSizes(pixelsWide: number, pixelsHigh: number): Fit[] {
   return DEVELOPER_SIZES_IN.map((inches) => {
     const ppiWide = Math.floor(pixelsWide / inches);

@@ -10,7 +10,7 @@ const TYPE_LABELS: Record<ImageType, string> = {
 };
 
 /**
- * Developer page: the preset size catalogue (seed §3) with starting prices, as the size step will offer it,
+ * Developer page: the preset size catalogue with starting prices, as the size step will offer it,
  * oriented for a landscape, portrait or square photo. Data and prices come from @framewala/domain.
  */
 export function SizesPage() {

@@ -6,7 +6,7 @@ import type { CropRect } from '@framewala/domain';
 import { ApiError } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
 import { abortError } from '../../lib/upload-progress';
-import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../upload/upload-api';
+import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../../lib/upload-api';
 
 export type CropPhase = 'sending' | 'cropping' | 'preparing';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { WHITE_BORDER_LEVELS, formatInr, rupeesToPaise, type MotifBorder } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
 import { useWhiteBorders } from '../../lib/catalogue';
-import { borderForIndex, borderSizeText } from './editor-model';
+import { borderForIndex, borderSizeText } from '../../lib/editor-model';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
 type BorderStepProps = {

@@ -4,7 +4,7 @@ import { CropBox } from '../../components/crop-box';
 import { CheckIcon, CropIcon } from '../../components/icons';
 import type { OrderPhoto } from '../../lib/order-storage';
 import type { CropProgress } from './api';
-import type { PrintSize } from './editor-model';
+import type { PrintSize } from '../../lib/editor-model';
 
 export type CropAction = {
   state: { status: 'idle' } | { status: 'working'; progress: CropProgress } | { status: 'error'; message: string } | { status: 'cancelled' };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MAX_CUSTOM_INCHES, MIN_CUSTOM_INCHES, formatInr, presetStartingPricePaise } from '@framewala/domain';
 import type { CustomSizeInput, OrderDraft } from '../../lib/order-storage';
-import { customSizeCheck, photoQuality } from './editor-model';
+import { customSizeCheck, photoQuality } from '../../lib/editor-model';
 import { QualityBadge } from '../../components/quality-badge';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
 

@@ -30,7 +30,7 @@ import {
   setQuantity,
   typeCustomSize,
   type PrintSize,
-} from './editor-model';
+} from '../../lib/editor-model';
 import { FrameStep } from './frame-step';
 import { FramePreview } from './frame-preview';
 import { OptionsStep } from './options-step';
@@ -40,7 +40,7 @@ import { SummaryStep } from './summary-step';
 
 const update = (change: (draft: OrderDraft) => OrderDraft) => updateOrderDraft(change);
 
-/** The browser asks before leaving while a photo is loaded (seed §2). */
+/** The browser asks before leaving while a photo is loaded. */
 function useLeaveGuard(active: boolean) {
   useEffect(() => {
     if (!active) return;

@@ -196,7 +196,7 @@ describe('photo editor: options and sizes', () => {
   });
 });
 
-describe('photo editor: Back rules (seed §4)', () => {
+describe('photo editor: Back rules', () => {
   const framed = { size: SIZE_12x8, crop: { x: 0, y: 0, width: 3000, height: 2000 }, frameSetId: 'set-classic', frameId: 'classic--walnut' };
 
   it('size → options', async () => {

@@ -4,7 +4,7 @@ import { formatOuterSize, framedOuterSize, previewLayout, type CropRect, type Fr
 import { Moulding } from '../../components/frame-moulding';
 import { PREVIEW_PAINTED_MARK, frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
 import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../lib/image-cache';
-import type { PrintSize } from './editor-model';
+import type { PrintSize } from '../../lib/editor-model';
 
 export type PreviewFrame = {
   frame: Frame;

@@ -3,7 +3,7 @@ import { formatInr, frameSellingPricePaise, rupeesToPaise, type Frame, type Fram
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { useFrameSets } from '../../lib/catalogue';
-import type { PrintSize } from './editor-model';
+import type { PrintSize } from '../../lib/editor-model';
 import { frameImageUrls } from '../../components/frame-parts';
 import { prefetchImages } from '../../lib/image-cache';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';

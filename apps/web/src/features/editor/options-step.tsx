@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { EditorStep } from '@framewala/domain';
 import { ArrowRightIcon, CropIcon, FrameIcon, RulerIcon } from '../../components/icons';
-import { EDITOR_OPTIONS } from './editor-model';
+import { EDITOR_OPTIONS } from '../../lib/editor-model';
 import { StepHeading } from './step-ui';
 
 /** The seed's options panel, word for word (§2 "Ordering flow"). */

@@ -4,7 +4,7 @@ import { secondaryButton } from '../../components/button-styles';
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { useSizeGroups } from '../../lib/catalogue';
-import { photoQuality } from './editor-model';
+import { photoQuality } from '../../lib/editor-model';
 import { QualityBadge } from '../../components/quality-badge';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 

@@ -1,6 +1,6 @@
 import { MAX_QUANTITY, MIN_QUANTITY, formatInr, formatMeasure, formatOuterSize, framedOuterSize, type FrameSet, type MotifBorder } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
-import { borderInches, orderPrice, type FrameChoice, type PrintSize } from './editor-model';
+import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
 
 type SummaryStepProps = {

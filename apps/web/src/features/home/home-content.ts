@@ -1,10 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { CropIcon, EyeIcon, FrameIcon, HeartHandIcon, RulerIcon, ShieldCheckIcon, TruckIcon, UploadIcon } from '../../components/icons';
-import { POLICY_FACTS } from '../info/policies';
+import { POLICY_FACTS } from '../../lib/policies';
 
 type Item = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
-/** The public 'How it works' guide (seed §1): four steps, titles as the spec names them. */
+/** The public 'How it works' guide: four steps, titles as the spec names them. */
 export const HOW_IT_WORKS_STEPS: Item[] = [
   {
     title: 'Upload your photo',

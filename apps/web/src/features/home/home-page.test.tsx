@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
-import { UPLOAD_HINT } from '../upload/upload-modal';
+import { UPLOAD_HINT } from '@framewala/domain';
 import { HEADLINE } from './home-page';
 
 describe('Landing page', () => {

@@ -3,14 +3,13 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
-import { POLICY_FACTS } from '../info/policies';
+import { loadUploadDialog } from '../../app/upload-dialog';
+import { POLICY_FACTS } from '../../lib/policies';
 import { HeroIllustration } from './hero-illustration';
 import { HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
 
-// The upload dialog (photo checks, upload client, progress) loads when a visitor is about to open it, not with the page.
-const loadUploadModal = () => import('../upload/upload-modal');
-const UploadModal = lazy(async () => ({ default: (await loadUploadModal()).UploadModal }));
-const prefetchUpload = () => void loadUploadModal();
+const UploadModal = lazy(async () => ({ default: (await loadUploadDialog()).UploadModal }));
+const prefetchUpload = () => void loadUploadDialog();
 
 export const HEADLINE = 'Preserving Your Best Moments, One Frame at a Time';
 

@@ -3,10 +3,10 @@ import { textLink } from '../../components/button-styles';
 import { CheckIcon, ClockIcon, MailIcon, WhatsAppIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { PageShell } from '../../components/page-shell';
-import { emptyContactText } from '../site/contact-menu-items';
-import { useSiteConfig } from '../site/site-config';
-import { ALL_INFO_PAGES, INFO_PAGES, POLICY_FACTS } from './policies';
-import type { InfoPageId, InfoSection } from './policies';
+import { emptyContactText } from '../../lib/contact-menu-items';
+import { useSiteConfig } from '../../lib/site-config';
+import { ALL_INFO_PAGES, INFO_PAGES, POLICY_FACTS } from '../../lib/policies';
+import type { InfoPageId, InfoSection } from '../../lib/policies';
 
 /** Renders one information or policy page from `policies.ts`. /terms and /privacy reuse the same content. */
 export function InfoPage({ id }: { id: InfoPageId }) {

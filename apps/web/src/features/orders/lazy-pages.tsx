@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 
 const CustomerOrderPage = lazy(async () => ({ default: (await import('./order-page')).CustomerOrderPage }));
 

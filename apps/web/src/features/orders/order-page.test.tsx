@@ -1,8 +1,9 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { formatDuration, since, timelineSteps } from './order-status';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { formatDuration, since, timelineSteps } from '../../lib/order-status';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
@@ -11,53 +12,7 @@ beforeAll(async () => {
 
 const main = () => within(document.querySelector('main')!);
 
-const detail = (over: Record<string, unknown> = {}) => ({
-  _id: 'FW-2611-8K3D9Q',
-  createdAt: '2026-11-20T09:30:00.000Z',
-  status: 'shipped',
-  totalPaise: 1_850_00,
-  quantity: 1,
-  frameName: 'Walnut',
-  sizeName: '12x8',
-  thumbnailUrl: '/media/uploads/u1/thumb.webp',
-  trackingNumber: 'EE123456789IN',
-  carrier: 'India Post',
-  payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
-  line: {
-    sizeName: '12x8',
-    widthIn: 12,
-    heightIn: 8,
-    frameSetName: 'Classic',
-    finishName: 'Walnut',
-    mouldingIn: 1,
-    borderName: 'Slim',
-    borderIn: 0.5,
-    fspPaise: 1_700_00,
-    wbpPaise: 150_00,
-    unitPaise: 1_850_00,
-    checkoutPaise: 1_850_00,
-  },
-  address: {
-    fullName: 'Asha Verma',
-    phone: '+919876543210',
-    altPhone: '',
-    email: 'asha@example.com',
-    addressLine1: '14, 2nd Cross, Residency Road',
-    addressLine2: '',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    country: 'IN',
-    postalCode: '560001',
-    companyName: '',
-  },
-  history: [
-    { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
-    { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
-    { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
-    { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
-  ],
-  ...over,
-});
+const detail = orderDetail;
 
 describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
   it('needs sign-in and comes back', async () => {

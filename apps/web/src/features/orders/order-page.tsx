@@ -6,9 +6,9 @@ import { primaryButton, secondaryButton, textLink } from '../../components/butto
 import { ArrowRightIcon, CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
-import { formatPhone } from '../profile/profile-format';
-import { fetchCustomerOrder, type CustomerOrder } from './api';
-import { formatDateTime, statusLabel, statusTone, timelineSteps } from './order-status';
+import { formatPhone } from '../../lib/format';
+import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
+import { formatDateTime, statusLabel, statusTone, timelineSteps } from '../../lib/order-status';
 
 /** `/orders/:id`: the signed-in customer's own order: where it is, tracking once shipped, what was ordered and where it goes. */
 export function CustomerOrderPage() {
@@ -16,7 +16,7 @@ export function CustomerOrderPage() {
   const session = useSession();
   const order = useQuery({
     queryKey: ['account', session?.token, 'order', id],
-    queryFn: () => fetchCustomerOrder(id),
+    queryFn: () => fetchOrder(id),
     retry: false,
   });
 
@@ -90,7 +90,7 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 
 const inches = (value: number | null | undefined) => (typeof value === 'number' ? `${+value.toFixed(2)} in` : '');
 
-function OrderDetails({ order }: { order: CustomerOrder }) {
+function OrderDetails({ order }: { order: OrderDetail }) {
   const steps = timelineSteps(
     order.status,
     order.history.map((h) => ({ to: h.status, at: h.at })),

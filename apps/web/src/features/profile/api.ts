@@ -1,13 +1,11 @@
 import { currentUserResponseSchema, uploadSchema, type CurrentUserResponse, type Upload } from '@framewala/domain';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api';
+import { badAnswer } from '../../lib/api';
 import { authedApi } from '../../lib/auth-request';
 
 export type ProfileUser = CurrentUserResponse['user'];
 
-const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
-
-/** API.md: `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
+/** `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
 export async function fetchProfile(): Promise<ProfileUser> {
   const parsed = currentUserResponseSchema.safeParse(await authedApi.get<unknown>('/api/user'));
   if (!parsed.success) throw badAnswer();
@@ -15,7 +13,7 @@ export async function fetchProfile(): Promise<ProfileUser> {
 }
 
 /**
- * Contracts: `GET /api/uploads` 🔒 → `{uploads: Upload[]}`, the customer's photos kept for 90 days. Read leniently:
+ * Contracts: `GET /api/uploads` 🔒 → `{uploads: Upload[]}`, the customer's photos, kept for RETENTION_DAYS. Read leniently:
  * one malformed entry is skipped rather than hiding every photo.
  */
 export async function fetchMyPhotos(): Promise<Upload[]> {
@@ -27,21 +25,3 @@ export async function fetchMyPhotos(): Promise<Upload[]> {
     return upload.success ? [upload.data] : [];
   });
 }
-
-/**
- * One row of the order history (contracts for issue 6: `GET /api/orders` 🔒 → `{orders: OrderSummary[]}`, newest
- * first; `_id` is the order number).
- */
-export type OrderSummary = {
-  _id: string;
-  /** Shown instead of `_id` when given. */
-  orderNumber?: string;
-  createdAt: string;
-  status: string;
-  /** Paise. */
-  totalPaise: number;
-  trackingNumber?: string | null;
-  carrier?: string | null;
-};
-
-export { fetchOrders } from '../checkout/api';

@@ -1,9 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { orderSummary } from '../../test/fixtures';
 import { renderRoute, renderWithProviders } from '../../test/render';
-import { mockApi, SAMPLE_USER, signInAs } from '../account/mock-api';
-import { clearToasts } from '../account/toast-store';
+import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { clearToasts } from '../../lib/toast-store';
 import { OrderHistory } from './profile-page';
 
 beforeAll(async () => {
@@ -167,7 +168,7 @@ describe('OrderHistory', () => {
     renderWithProviders(
       <OrderHistory
         orders={[
-          { _id: 'o1', orderNumber: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'in_production', totalPaise: 123456_00 },
+          orderSummary({ _id: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'in_production', totalPaise: 123456_00, trackingNumber: null }),
         ]}
       />,
     );
@@ -235,8 +236,8 @@ describe('OrderHistory', () => {
     renderWithProviders(
       <OrderHistory
         orders={[
-          { _id: 'o1', orderNumber: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'shipped', totalPaise: 1850_00, trackingNumber: 'DL1IN' },
-          { _id: 'o2', createdAt: '2026-11-20T09:30:00.000Z', status: 'paid', totalPaise: 999_00 },
+          orderSummary({ _id: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'shipped', totalPaise: 1850_00, trackingNumber: 'DL1IN', carrier: null }),
+          orderSummary({ _id: 'o2', createdAt: '2026-11-20T09:30:00.000Z', status: 'paid', totalPaise: 999_00, trackingNumber: null, carrier: null }),
         ]}
       />,
     );

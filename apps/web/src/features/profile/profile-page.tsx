@@ -1,4 +1,4 @@
-import { formatInr, type Upload } from '@framewala/domain';
+import { formatInr, POLICY_FACTS, type Upload } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,10 +7,12 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
-import { fetchMyPhotos, fetchOrders, fetchProfile, type OrderSummary, type ProfileUser } from './api';
-import { formatDate, formatPhone, NOT_AVAILABLE, text } from './profile-format';
+import { STATUS_LABELS } from '../../lib/order-status';
+import { fetchOrders, type OrderSummary } from '../../lib/orders-api';
+import { fetchMyPhotos, fetchProfile, type ProfileUser } from './api';
+import { formatDate, formatPhone, NOT_AVAILABLE, text } from '../../lib/format';
 
-/** /user (seed §2 'Profile', issue 5): the customer's details, saved address, orders and photos. Sign-in required. */
+/** /user: the customer's details, saved address, orders and photos. Sign-in required. */
 export function ProfilePage() {
   const session = useSession();
   const profile = useQuery({ queryKey: ['account', session?.token, 'profile'], queryFn: fetchProfile, retry: false });
@@ -180,16 +182,6 @@ function OrdersCard() {
   );
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  created: 'Awaiting payment',
-  paid: 'Paid',
-  in_production: 'In production',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
 export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
   if (orders.length === 0) {
     return (
@@ -229,13 +221,13 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
             <tr key={order._id}>
               <td className="py-3 pr-4 font-medium text-ink-900">
                 <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
-                  {order.orderNumber ?? order._id}
+                  {order._id}
                 </Link>
               </td>
               <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
               <td className="py-3 pr-4">
                 <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-                  {STATUS_LABELS[order.status] ?? order.status}
+                  {STATUS_LABELS[order.status]}
                 </span>
                 {order.trackingNumber ? (
                   <span className="mt-1.5 block text-sm text-ink-600">
@@ -262,14 +254,14 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
         <li key={order._id} className="rounded-2xl border border-ink-100 bg-cream/60 px-4 py-3.5">
           <div className="flex items-baseline justify-between gap-3">
             <Link to={`/orders/${encodeURIComponent(order._id)}`} className={`${textLink} min-w-0 break-all`}>
-              {order.orderNumber ?? order._id}
+              {order._id}
             </Link>
             <span className="shrink-0 font-semibold whitespace-nowrap text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
           </div>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
             <span className="text-sm text-ink-600">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</span>
             <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-              {STATUS_LABELS[order.status] ?? order.status}
+              {STATUS_LABELS[order.status]}
             </span>
           </div>
           {order.trackingNumber ? (
@@ -310,7 +302,7 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
   if (photos.length === 0) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-200 bg-cream px-5 py-6">
-        <p className="text-ink-700">Photos you upload are kept here for 90 days, ready to frame again.</p>
+        <p className="text-ink-700">Photos you upload are kept here for {POLICY_FACTS.photoRetention}, ready to frame again.</p>
         <Link to="/" className={secondaryButton}>
           Upload a photo
         </Link>

@@ -13,7 +13,7 @@ import { ProcessingPanel, ProgressPanel } from './upload-progress';
 import { AlertIcon } from '../../components/icons';
 import { usePhotoUpload } from './use-photo-upload';
 
-/** The spec's upload hint, word for word (seed §5); defined once in the domain. */
+/** The spec's upload hint, word for word; defined once in the domain. */
 export { UPLOAD_HINT };
 
 export const STORAGE_BLOCKED_MESSAGE =
@@ -25,7 +25,7 @@ type UploadModalProps = {
 };
 
 /**
- * The 'Upload Photos' dialog opened by 'Start framing' (seed §2, §5): a drop zone with a browse link, the hint, a
+ * The 'Upload Photos' dialog opened by 'Start framing': a drop zone with a browse link, the hint, a
  * check of the photo before anything is sent, a progress bar with cancel, a preview at most 300 px high with a remove
  * icon, and Cancel / Done, which stay disabled until the preview image has loaded. Done keeps the photo as the order
  * in progress and goes to /edit-photo.

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { UploadedPhoto } from './upload-api';
+import type { UploadedPhoto } from '../../lib/upload-api';
 import { formatPixels } from './upload-format';
 import { Spinner, TrashIcon } from '../../components/icons';
 
@@ -15,7 +15,7 @@ type UploadPreviewProps = {
 
 const ORIENTATION_NAMES = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' } as const;
 
-/** The uploaded photo (its browser rendition), at most 300 px high (seed §2), with a remove icon. */
+/** The uploaded photo (its browser rendition), at most 300 px high, with a remove icon. */
 export function UploadPreview({ upload, fileName, loaded, onLoad, onError, onRemove, removeRef }: UploadPreviewProps) {
   return (
     <figure className="mt-6" data-testid="upload-preview" data-loaded={loaded || undefined}>

@@ -1,5 +1,5 @@
 /**
- * The upload's life in the modal (seed §4 "Upload"): idle → checking → uploading with a percent → (processing while
+ * The upload's life in the modal: idle → checking → uploading with a percent → (processing while
  * the server prepares a very large photo) → preview, which counts as loaded once the image has loaded. A refusal or a
  * failure goes back to idle with an error that hides after 5 s; cancel and remove go back to idle.
  */
@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { isAbortError, type UploadProgress } from '../../lib/upload-progress';
 import { checkPhoto } from '../../lib/check-photo';
-import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from './upload-api';
+import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from '../../lib/upload-api';
 import { cleanMessage } from './upload-format';
 
 /** The seed's upload error timer (§9). */

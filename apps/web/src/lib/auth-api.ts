@@ -1,8 +1,8 @@
-import { api, apiRequest } from '../../lib/api';
-import { getUploadClaim, toSessionUser, type SessionUser } from '../../lib/auth';
-import { authedApi } from '../../lib/auth-request';
+import { api, apiRequest } from './api';
+import { getUploadClaim, toSessionUser, type SessionUser } from './auth';
+import { authedApi } from './auth-request';
 
-/** API.md: `POST /api/login` `{userName, password, rememberMe?}` → `{token, user, message: 'Login Successfully'}`. */
+/** `POST /api/login` `{userName, password, rememberMe?}` → `{token, user, message: 'Login Successfully'}`. */
 export type LoginBody = { userName: string; password: string; rememberMe?: boolean };
 export type LoginResult = { token: string; user: SessionUser | null; message: string };
 
@@ -18,7 +18,7 @@ export async function login(body: LoginBody): Promise<LoginResult | null> {
   };
 }
 
-/** API.md: `POST /api/register` `{firstName, lastName, email, password, mobile}` → `201 {message, user}`. */
+/** `POST /api/register` `{firstName, lastName, email, password, mobile}` → `201 {message, user}`. */
 export type RegisterBody = { firstName: string; lastName: string; email: string; password: string; mobile: string };
 
 export async function register(body: RegisterBody): Promise<{ message: string }> {
@@ -26,7 +26,7 @@ export async function register(body: RegisterBody): Promise<{ message: string }>
   return { message: typeof data?.message === 'string' ? data.message : 'Account created' };
 }
 
-/** API.md: `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
+/** `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
 export async function fetchCurrentUserWithToken(token: string): Promise<SessionUser | null> {
   const data = await apiRequest<{ user?: unknown } | undefined>('/api/user', { token });
   return toSessionUser(data?.user);
@@ -50,12 +50,12 @@ export async function logOutOnServer(token: string): Promise<void> {
   }
 }
 
-/** API.md: `POST /api/forgot-password` `{email}` → `202 {message}`, the same whether or not the account exists. */
+/** `POST /api/forgot-password` `{email}` → `202 {message}`, the same whether or not the account exists. */
 export async function requestPasswordReset(email: string): Promise<void> {
   await api.post('/api/forgot-password', { email });
 }
 
-/** API.md: `POST /api/reset-password` `{token, password}` → `{message}`; single-use, expiring token. */
+/** `POST /api/reset-password` `{token, password}` → `{message}`; single-use, expiring token. */
 export async function resetPassword(token: string, password: string): Promise<string> {
   const data = await api.post<{ message?: unknown } | undefined>('/api/reset-password', { token, password });
   return typeof data?.message === 'string' ? data.message : 'Your password has been changed.';

@@ -6,12 +6,12 @@ import {
   type PincodeResult,
   type SavedAddress,
 } from '@framewala/domain';
-import { api, ApiError } from '../../lib/api';
-import { authedApi } from '../../lib/auth-request';
+import { api, ApiError } from './api';
+import { authedApi } from './auth-request';
 
 const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
 
-/** API.md: `GET /api/address/:userId` 🔒 → `{address}` (null when none is saved yet). */
+/** `GET /api/address/:userId` 🔒 → `{address}` (null when none is saved yet). */
 export async function fetchAddress(userId: string): Promise<SavedAddress | null> {
   const body = await authedApi.get<unknown>(`/api/address/${encodeURIComponent(userId)}`);
   const parsed = getAddressResponseSchema.safeParse(body);
@@ -19,7 +19,7 @@ export async function fetchAddress(userId: string): Promise<SavedAddress | null>
   return parsed.data.address;
 }
 
-/** API.md: `POST /api/add-address` 🔒 `{userId, address}` → `{message: 'Address saved successfully!', address}`. */
+/** `POST /api/add-address` 🔒 `{userId, address}` → `{message: 'Address saved successfully!', address}`. */
 export async function saveAddress(userId: string, address: Address): Promise<SavedAddress> {
   const body = await authedApi.post<unknown>('/api/add-address', { userId, address });
   const parsed = addAddressResponseSchema.safeParse(body);
@@ -27,7 +27,7 @@ export async function saveAddress(userId: string, address: Address): Promise<Sav
   return parsed.data.address;
 }
 
-/** API.md: `GET /api/pincode/:code` → India Post's shape `[{Status, Message, PostOffice}]`. */
+/** `GET /api/pincode/:code` → India Post's shape `[{Status, Message, PostOffice}]`. */
 export async function lookupPincode(code: string, signal?: AbortSignal): Promise<PincodeResult> {
   const body = await api.get<unknown>(`/api/pincode/${encodeURIComponent(code)}`, { signal });
   const parsed = pincodeResponseSchema.safeParse(body);

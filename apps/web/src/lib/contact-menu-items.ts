@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FrameIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../components/icons';
+import { FrameIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../components/icons';
 import type { ContactLinks } from './site-config';
 
 export type MenuItem = {

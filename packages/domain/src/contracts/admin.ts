@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '@framewala/domain';
-import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../orders/snapshot-schemas';
+import { ORDER_STATUSES } from '../order-states';
+import { plainTextSchema, textIdSchema } from '../text';
+import { FRAME_PARTS, type FramePart } from '../schemas';
+import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
 
-/** Response and request shapes of the owner's console API (docs/admin-api.md). Money is in paise. */
+/**
+ * Request and response shapes of the owner's console API under /api/admin (docs/admin-api.md), used by the API's
+ * routes (validation, serialisation, OpenAPI) and by the console's client alike. Money is in paise.
+ */
 
 /** A payment problem the owner must look at: a payment for a cancelled order (refunded), or one that did not cover it. */
-export const paymentFlagSchema = z
-  .object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() })
-  .nullable();
+export const paymentFlagSchema = z.object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() }).nullable();
 
 export const adminOrderSummarySchema = z.object({
   id: z.string(),
@@ -156,16 +159,7 @@ export const adminFinishSchema = z.object({
   active: z.boolean(),
   artSource: z.string(),
   thumbnailUrl: z.string(),
-  images: z.object({
-    sideUp: z.string(),
-    sideDown: z.string(),
-    sideLeft: z.string(),
-    sideRight: z.string(),
-    topLeft: z.string(),
-    topRight: z.string(),
-    bottomLeft: z.string(),
-    bottomRight: z.string(),
-  }),
+  images: z.object(Object.fromEntries(FRAME_PARTS.map((part) => [part, z.string()])) as Record<FramePart, z.ZodString>),
 });
 
 export const adminFrameSetSchema = z.object({
@@ -219,9 +213,76 @@ export const finishPatchSchema = z
 
 export const borderPatchSchema = z.object({ pricePaise: z.number().int().min(0).max(MAX_BORDER_PRICE_PAISE) }).strict();
 
+/** The materials a finish is made of; the shop can also draw a finish's eight images from one of them and a colour. */
+export const FINISH_MATERIALS = ['wood', 'metal', 'lacquer'] as const;
+export type FinishMaterial = (typeof FINISH_MATERIALS)[number];
+
+/** The text fields of the add-finish form (multipart, beside the eight images named by FRAME_PARTS). */
+export const newFinishFieldsSchema = z
+  .object({
+    name: finishNameSchema,
+    description: descriptionSchema,
+    material: z.enum(FINISH_MATERIALS).optional(),
+    generate: z.enum(FINISH_MATERIALS).optional(),
+    color: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #7a4b2c')
+      .optional(),
+  })
+  .strict();
+
+export const ADMIN_ORDERS_DEFAULT_PAGE_SIZE = 20;
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+
+/** GET /api/admin/orders query. */
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    q: plainTextSchema(100).optional(),
+    flagged: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional()
+      .describe('true: only orders with a payment problem to look at (a payment for a cancelled order, an amount that did not cover it)'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(ADMIN_ORDERS_DEFAULT_PAGE_SIZE),
+  })
+  .strict();
+
+/** An order or catalogue item named in the path. */
+export const adminIdParamsSchema = z.object({ id: textIdSchema(200) });
+
+export const adminOrderResponseSchema = z.object({ order: adminOrderSchema });
+export const adminCatalogueResponseSchema = z.object({ frameSets: z.array(adminFrameSetSchema), borders: z.array(adminBorderSchema) });
+export const adminFrameSetResponseSchema = z.object({ frameSet: adminFrameSetSchema });
+export const adminFinishResponseSchema = z.object({ finish: adminFinishSchema });
+export const adminBorderResponseSchema = z.object({ border: adminBorderSchema });
+export const printFileResponseSchema = z.object({ printFile: printFileInfoSchema });
+
+/** The order named in the mock-up and print-file paths. */
+export const adminPrintParamsSchema = z.object({ id: textIdSchema(100).describe('The order number') });
+
+/** POST /api/admin/orders/:id/print-file body (optional). */
+export const printFileRebuildBodySchema = z
+  .object({
+    format: z
+      .enum(['tiff', 'jpeg'])
+      .optional()
+      .describe("'tiff' (LZW, the default) or 'jpeg' (quality 100); defaults to the file's current format"),
+  })
+  .strict()
+  .nullish();
+
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export type PrintFileInfo = z.infer<typeof printFileInfoSchema>;
 export type AdminFinish = z.infer<typeof adminFinishSchema>;
 export type AdminFrameSet = z.infer<typeof adminFrameSetSchema>;
 export type AdminBorder = z.infer<typeof adminBorderSchema>;
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+export type AdminCatalogue = z.infer<typeof adminCatalogueResponseSchema>;
+export type StatusMoveBody = z.input<typeof statusMoveBodySchema>;
+export type FrameSetPatch = z.input<typeof frameSetPatchSchema>;
+export type FinishPatch = z.input<typeof finishPatchSchema>;
+export type BorderPatch = z.input<typeof borderPatchSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WHITE_BORDER_LEVELS, type FrameSet, type MotifBorder } from '@framewala/domain';
-import { newOrderDraft, toOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
+import { newOrderDraft, toOrderDraft, type OrderDraft, type OrderPhoto } from './order-storage';
 import {
   applyCrop,
   borderForIndex,

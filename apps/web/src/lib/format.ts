@@ -19,5 +19,5 @@ export function formatPhone(value: string | null | undefined): string {
   }
 }
 
-/** A value, or 'N/A' when missing (seed §2 'Profile'). */
+/** A value, or 'N/A' when missing. */
 export const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value : NOT_AVAILABLE);

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { FacebookIcon, PinterestIcon, YouTubeIcon } from '../../components/icons';
+import { FacebookIcon, PinterestIcon, YouTubeIcon } from '../components/icons';
 
 export type SocialLink = {
   name: 'Facebook' | 'YouTube' | 'Pinterest';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { CheckIcon, CloseIcon } from '../../components/icons';
-import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
+import { CheckIcon, CloseIcon } from './icons';
+import { dismissToast, useToasts, type Toast, type ToastTone } from '../lib/toast-store';
 
 /** Renders the toasts of `toast-store`: a polite live region, and error toasts as alerts. Mounted once (header). */
 const subscribeNothing = () => () => {};

@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../components/icons';
+import { CheckIcon } from './icons';
 
 const STEPS = ['Your frame', 'Buyer details', 'Payment'] as const;
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { formatInr } from '@framewala/domain';
-import { useOrderDraft } from '../../lib/order-storage';
-import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
-import { orderPrice, totalFormula } from './editor-model';
+import { useOrderDraft } from '../lib/order-storage';
+import { useFrameSets, useWhiteBorders } from '../lib/catalogue';
+import { orderPrice, totalFormula } from '../lib/editor-model';
 
 /**
  * The header's price strip while ordering: FSP (frame selling price), WBP (white border price, only above 0) and

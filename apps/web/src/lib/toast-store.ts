@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Small accessible toasts (seed §8: 'Address saved successfully!', 'Login Successfully', …).
+ * Small accessible toasts.
  * `showToast` can be called from anywhere; `<ToastViewport />` (mounted once, by the header) renders them in two
  * live region (polite) for success and information; error toasts are alerts. A toast closes by itself after its
- * duration (3 s by default, seed §9) unless the pointer or keyboard focus is on it, and has a close button.
+ * duration (3 s by default) unless the pointer or keyboard focus is on it, and has a close button.
  *
  * A toast belongs to one page: the page on screen once the action that showed it has finished. An action that shows a
  * toast and navigates ('Login Successfully', then the page the customer came from) shows it on the page it leads to;

@@ -26,7 +26,7 @@ import {
   type PrintQuality,
   type SizeOption,
 } from '@framewala/domain';
-import type { CustomSizeInput, OrderDraft, OrderPhoto } from '../../lib/order-storage';
+import type { CustomSizeInput, OrderDraft, OrderPhoto } from './order-storage';
 
 /** The print (photo) size in inches the customer chose, preset or custom. */
 export type PrintSize = {
@@ -67,8 +67,7 @@ export function chosenFrame(draft: Pick<OrderDraft, 'frameSetId' | 'frameId'>, s
 }
 
 /**
- * The border option shown on card `index` (0..6): the option whose size is that level (seed §4: 0, 0.4, 0.8, 1.2,
- * 2, 3.1, 4.7 in), else the option at that position.
+ * The border option shown on card `index` (0..6): the option whose size is that level, else the option at that position.
  */
 export function borderForIndex(borders: readonly MotifBorder[] | undefined, index: number): MotifBorder | null {
   if (!borders || !Number.isInteger(index) || index < 0 || index >= WHITE_BORDER_LEVELS.length) return null;
@@ -120,7 +119,7 @@ export function goToStep(draft: OrderDraft, step: EditorStep): OrderDraft {
   return draft.step === step ? draft : { ...draft, step };
 }
 
-/** Back, per the domain's table (seed §4). */
+/** Back, per the domain's table. */
 export function goBack(draft: OrderDraft, sets: readonly FrameSet[] | undefined): OrderDraft {
   const result = editorBack(draft.step, editorFacts(draft, sets));
   return { ...draft, step: result.step, openFrameSetId: result.closeFrameSet ? null : draft.openFrameSetId };
@@ -169,7 +168,7 @@ export function chooseBorder(draft: OrderDraft, index: number): OrderDraft {
   return draft.borderLevel === index ? draft : { ...draft, borderLevel: index };
 }
 
-/** Quantity stays within MIN_QUANTITY..MAX_QUANTITY (seed §5: never below 1). */
+/** Quantity stays within MIN_QUANTITY..MAX_QUANTITY. */
 export function setQuantity(draft: OrderDraft, quantity: number): OrderDraft {
   const q = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.round(Number.isFinite(quantity) ? quantity : MIN_QUANTITY)));
   return q === draft.quantity ? draft : { ...draft, quantity: q };
@@ -215,7 +214,7 @@ export function cropIsApplied(draft: OrderDraft, size: PrintSize | null): boolea
   return draft.photo._id !== draft.sourcePhoto._id && sameRect(draft.appliedCrop, draft.crop);
 }
 
-/** The four choices of the options panel and where they lead (seed §2: Image Sizes 1, Custom Size 2, …). */
+/** The four choices of the options panel and where they lead. */
 export const EDITOR_OPTIONS = [
   { step: 1, label: 'Image Sizes', hint: 'Pick a ready-made print size' },
   { step: 2, label: 'Custom Size', hint: 'Your own width and height in inches' },
@@ -233,7 +232,7 @@ export function borderSizeText(border: MotifBorder): string {
   return border.size === 0 ? 'Border' : border.sizeName;
 }
 
-/** 'Total = FSP + WBP' (seed §2) when a border price exists; with a quantity above 1 the multiplication shows too. */
+/** 'Total = FSP + WBP' when a border price exists; with a quantity above 1 the multiplication shows too. */
 export function totalFormula(hasBorder: boolean, quantity: number): string {
   const sum = hasBorder ? 'FSP + WBP' : 'FSP';
   if (quantity > 1) return `Total = (${sum}) × ${quantity}`;

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../components/require-sign-in';
 
 // The account pages load on demand: their forms bring react-hook-form, zod, the shared schemas and (buyer details)
 // the phone input with its bundled flags, none of which the landing page needs.
-const SignInPage = lazy(async () => ({ default: (await import('../auth/sign-in-page')).SignInPage }));
-const SignUpPage = lazy(async () => ({ default: (await import('../auth/sign-up-page')).SignUpPage }));
-const ForgotPasswordPage = lazy(async () => ({ default: (await import('../auth/forgot-password-page')).ForgotPasswordPage }));
-const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/reset-password-page')).ResetPasswordPage }));
-const BuyerDetailsPage = lazy(async () => ({ default: (await import('../buyer-details/buyer-details-page')).BuyerDetailsPage }));
-const ProfilePage = lazy(async () => ({ default: (await import('../profile/profile-page')).ProfilePage }));
+const SignInPage = lazy(async () => ({ default: (await import('../features/auth/sign-in-page')).SignInPage }));
+const SignUpPage = lazy(async () => ({ default: (await import('../features/auth/sign-up-page')).SignUpPage }));
+const ForgotPasswordPage = lazy(async () => ({ default: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }));
+const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/reset-password-page')).ResetPasswordPage }));
+const BuyerDetailsPage = lazy(async () => ({ default: (await import('../features/buyer-details/buyer-details-page')).BuyerDetailsPage }));
+const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/profile-page')).ProfilePage }));
 
 function Deferred({ children }: { children: ReactNode }) {
   return (
@@ -68,7 +68,7 @@ export function BuyerDetailsRoute() {
   );
 }
 
-/** Issue 5: the profile requires sign-in (the seed read it from local storage without a guard). */
+/** The profile requires sign-in (the seed read it from local storage without a guard). */
 export function ProfileRoute() {
   return (
     <RequireSignIn>

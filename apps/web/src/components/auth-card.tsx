@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../components/brand-mark';
-import { ShieldCheckIcon } from '../../components/icons';
+import { BrandMark } from './brand-mark';
+import { ShieldCheckIcon } from './icons';
 
 type AuthCardProps = {
   title: string;

@@ -4,13 +4,13 @@
  * Both send the anonymous claim header, and the bearer token when signed in.
  */
 import type { Upload } from '@framewala/domain';
-import { ApiError, apiRequest } from '../../lib/api';
-import { clearSession, getToken } from '../../lib/auth';
-import { startTusUpload } from '../../lib/tus-upload';
-import { UPLOAD_CLAIM_HEADER, uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError } from '../../lib/upload-progress';
+import { ApiError, apiRequest } from './api';
+import { clearSession, getToken } from './auth';
+import { startTusUpload } from './tus-upload';
+import { UPLOAD_CLAIM_HEADER, uploadRequestHeaders } from './upload-claim';
+import { abortError } from './upload-progress';
 
-/** API.md's `Upload` as extended by the contracts: `url`/`thumbnailUrl` are null while `status` is 'processing'. */
+/** The domain's `Upload`: `url`/`thumbnailUrl` are null while `status` is 'processing'. */
 export type UploadedPhoto = Upload;
 
 export const PREPARE_FAILED_MESSAGE = 'We could not prepare this photo. Please try another JPG or TIF file.';

@@ -1,27 +1,10 @@
 /**
- * The texts of Framewala's information and policy pages, rendered by `info-page.tsx`.
- *
- * Facts come from PRODUCT.md ("Orders, payment, delivery", "Accounts and photos") and the seed spec §9
- * ("Policies (effective 12/05/2025)"). When a number changes here, it changes on every page that shows it,
- * so keep the shared facts in `POLICY_FACTS` and build sentences from them.
+ * The texts of Framewala's information and policy pages, rendered by `info-page.tsx`. Every number they promise comes
+ * from the domain's `POLICY_FACTS`, so a fact changes on every page at once.
  */
+import { POLICY_FACTS } from '@framewala/domain';
 
-export const POLICY_FACTS = {
-  effectiveDate: '12 May 2025',
-  effectiveDateIso: '2025-05-12',
-  processing: '1–2 business days',
-  deliveryMetros: '3–5 business days',
-  deliveryElsewhere: '5–7 business days',
-  cancellationWindow: '24 hours',
-  defectReportWindow: '7 days of delivery',
-  photoProofWindow: '48 hours of delivery',
-  refundTime: '5–7 business days',
-  grievanceReply: '7 working days',
-  photoRetention: '90 days',
-  minimumAge: '18',
-  qualityThresholdPpi: 96,
-  paymentProvider: 'Razorpay',
-} as const;
+export { POLICY_FACTS };
 
 const F = POLICY_FACTS;
 
@@ -200,7 +183,7 @@ const privacyPolicy: InfoPageContent = {
   kind: 'policy',
   effective: true,
   summary:
-    'We collect only what we need to print, frame and deliver your order, keep it safe, and delete your photos after 90 days. This page explains what we keep, why, for how long and how to ask us to delete it.',
+    `We collect only what we need to print, frame and deliver your order, keep it safe, and delete your photos after ${F.photoRetention}. This page explains what we keep, why, for how long and how to ask us to delete it.`,
   highlights: [
     { label: 'Photos kept', value: `${F.photoRetention}, then deleted` },
     { label: 'Card details', value: `Handled by ${F.paymentProvider}, never stored by us` },

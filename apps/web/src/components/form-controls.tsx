@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref, SVGProps } from 'react';
-import { EyeIcon } from '../../components/icons';
+import { EyeIcon } from './icons';
 import { describedBy } from './field-ids';
 
 /** Shared look of the account forms' inputs (sign in, sign up, reset, buyer details). 48 px tall for thumbs. */
@@ -81,7 +81,7 @@ export function TextField({ label, error, hint, required, ref, containerClassNam
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
-/** A password input hidden by default, with a Show / Hide toggle (PRODUCT.md: a quirk we fix). */
+/** A password input hidden by default, with a Show / Hide toggle. */
 export function PasswordField({ label, error, hint, required, ref, containerClassName, className = '', ...input }: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -140,7 +140,7 @@ export function Checkbox({ label, ref, className = '', ...input }: CheckboxProps
   );
 }
 
-/** The red alert for a server error (seed §2: 'A server error message shows in a red alert'). */
+/** The red alert for a server error. */
 export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' | 'info' }) {
   const classes =
     tone === 'error'

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { textLink } from '../../components/button-styles';
-import { ShieldCheckIcon, TruckIcon } from '../../components/icons';
-import { useOrderDraft } from '../../lib/order-storage';
-import { POLICY_FACTS } from '../info/policies';
+import { textLink } from './button-styles';
+import { ShieldCheckIcon, TruckIcon } from './icons';
+import { useOrderDraft } from '../lib/order-storage';
+import { POLICY_FACTS } from '../lib/policies';
 
 /** Beside the buyer details: the photo being framed (from the order kept in the browser) and what happens next. */
 export function OrderAside() {

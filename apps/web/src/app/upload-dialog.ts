@@ -1,0 +1,5 @@
+/**
+ * The upload dialog, handed to the pages that open it (the home page): loaded when a visitor is about to open it, not
+ * with the page, since it brings the photo checks, the upload client and the progress view.
+ */
+export const loadUploadDialog = () => import('../features/upload/upload-modal');

@@ -1,0 +1,174 @@
+/**
+ * Answers of the shop's API as the server gives them, typed by the domain's contracts: a fixture that drifts from
+ * the contract fails the type check, and the web client parses these with the very schemas the API serialises with.
+ */
+import {
+  orderDetailSchema,
+  type AdminOrder,
+  type AdminOrderSummary,
+  type OrderDetail,
+  type OrderSummary,
+  type PrintFileInfo,
+} from '@framewala/domain';
+
+const ADDRESS = {
+  fullName: 'Asha Verma',
+  phone: '+919876543210',
+  altPhone: '',
+  email: 'asha@example.com',
+  addressLine1: '14, 2nd Cross, Residency Road',
+  addressLine2: '',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'IN',
+  postalCode: '560001',
+  companyName: '',
+};
+
+const LINE = {
+  sizeId: 'size-12x8',
+  sizeName: '12x8',
+  widthIn: 12,
+  heightIn: 8,
+  custom: false,
+  frameSetId: 'set-classic',
+  frameSetName: 'Classic',
+  finishId: 'finish-walnut',
+  finishName: 'Walnut',
+  mouldingIn: 1,
+  frameRatePaisePerSqIn: 450,
+  borderId: 'border-slim',
+  borderName: 'Slim',
+  borderIn: 0.5,
+  borderPricePaise: 150_00,
+  fspPaise: 1_700_00,
+  wbpPaise: 150_00,
+  unitPaise: 1_850_00,
+  checkoutPaise: 1_850_00,
+  imageType: 'Landscape',
+};
+
+/** One row of `GET /api/orders`. */
+export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => ({
+  _id: 'FW-2611-8K3D9Q',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  status: 'shipped',
+  totalPaise: 1_850_00,
+  quantity: 1,
+  frameName: 'Walnut',
+  sizeName: '12x8',
+  thumbnailUrl: '/media/uploads/u1/thumb.webp',
+  trackingNumber: 'EE123456789IN',
+  carrier: 'India Post',
+  ...over,
+});
+
+/** The `order` of `GET /api/orders/:id`. */
+export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  ...orderSummary(),
+  payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
+  // The customer sees part of the line: the contract keeps those fields.
+  line: orderDetailSchema.shape.line.parse(LINE),
+  address: ADDRESS,
+  history: [
+    { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
+    { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
+    { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
+    { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
+  ],
+  ...over,
+});
+
+const HOUR = 3600_000;
+const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+/** One row of `GET /api/admin/orders`. */
+export const adminOrderSummary = (id: string, over: Partial<AdminOrderSummary> = {}): AdminOrderSummary => ({
+  id,
+  status: 'paid',
+  createdAt: iso(26 * HOUR),
+  statusChangedAt: iso(3 * HOUR),
+  amountPaise: 1_850_00,
+  quantity: 1,
+  customer: { name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
+  sizeName: '12x8',
+  finishName: 'Walnut',
+  thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
+  paymentFlag: null,
+  ...over,
+});
+
+export const PRINT_READY: PrintFileInfo = {
+  status: 'ready',
+  format: 'tiff',
+  widthPx: 3600,
+  heightPx: 2400,
+  ppi: 300,
+  borderPx: 0,
+  bytes: 25_920_000,
+  downloadUrl: '/api/admin/orders/FW-2611-AAAAAA/print-file',
+  source: {
+    uploadId: 'up-original',
+    width: 6000,
+    height: 4000,
+    region: { left: 0, top: 0, width: 6000, height: 4000 },
+    profile: 'Adobe RGB (1998)',
+  },
+  error: null,
+  finishedAt: iso(2 * HOUR),
+};
+
+/** The `order` of `GET /api/admin/orders/:id`. */
+export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
+  const { id, createdAt, statusChangedAt, amountPaise, quantity } = adminOrderSummary('FW-2611-AAAAAA');
+  return {
+    id,
+    createdAt,
+    statusChangedAt,
+    amountPaise,
+    quantity,
+    paidAt: iso(26 * HOUR),
+    currency: 'INR',
+    customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
+    address: ADDRESS,
+    line: LINE,
+    photo: {
+      uploadId: 'up-crop',
+      thumbnailUrl: '/media/uploads/up-crop/thumb.webp',
+      url: '/media/uploads/up-crop/display.jpg',
+      width: 3000,
+      height: 2000,
+      crop: { x: 100, y: 50, width: 3000, height: 2000 },
+      originalWidth: 6000,
+      originalHeight: 4000,
+    },
+    payment: {
+      providerOrderId: 'order_sandbox_1',
+      paymentId: 'pay_sandbox_1',
+      payments: [
+        {
+          providerPaymentId: 'pay_sandbox_1',
+          amountPaise: 1_850_00,
+          currency: 'INR',
+          source: 'verify',
+          createdAt: iso(26 * HOUR),
+          refund: null,
+        },
+      ],
+    },
+    paymentFlag: null,
+    failure: null,
+    carrier: null,
+    trackingNumber: null,
+    history: [
+      { from: null, to: 'created', actor: 'customer', note: null, at: iso(27 * HOUR) },
+      { from: 'created', to: 'paid', actor: 'customer', note: null, at: iso(26 * HOUR) },
+      { from: 'paid', to: 'in_production', actor: 'admin', note: 'Printing today', at: iso(3 * HOUR) },
+    ],
+    status: 'in_production',
+    nextStatuses: ['shipped'],
+    mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
+    printFile: PRINT_READY,
+    ...over,
+  };
+};

@@ -1,0 +1,4 @@
+export * from './orders';
+export * from './payments';
+export * from './admin';
+export * from './wall';

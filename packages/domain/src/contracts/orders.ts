@@ -1,0 +1,129 @@
+/**
+ * The customer's order calls: create-order, the order history and one order. The API validates and serialises with
+ * these schemas (and its OpenAPI document is generated from them); the web client parses the answers with the same.
+ */
+import { z } from 'zod';
+import { savedAddressSchema } from '../account-schemas';
+import { CURRENCY } from '../money';
+import { ORDER_STATUSES } from '../order-states';
+import { textIdSchema } from '../text';
+
+/** What an order recorded of its line when it was placed (names and prices at that moment). */
+export const orderLineSnapshotSchema = z.object({
+  sizeId: z.string().nullable(),
+  sizeName: z.string(),
+  widthIn: z.number(),
+  heightIn: z.number(),
+  custom: z.boolean(),
+  frameSetId: z.string(),
+  frameSetName: z.string(),
+  finishId: z.string(),
+  finishName: z.string(),
+  mouldingIn: z.number(),
+  frameRatePaisePerSqIn: z.number().int(),
+  borderId: z.string(),
+  borderName: z.string(),
+  borderIn: z.number(),
+  borderPricePaise: z.number().int(),
+  fspPaise: z.number().int(),
+  wbpPaise: z.number().int(),
+  unitPaise: z.number().int(),
+  checkoutPaise: z.number().int(),
+  imageType: z.string(),
+});
+
+/** The delivery address an order recorded when it was placed: a saved address's fields, state and country as stored. */
+export const orderAddressSnapshotSchema = savedAddressSchema
+  .omit({ isHyperlocal: true, billingSameAsDelivery: true })
+  .extend({ state: z.string(), country: z.string() });
+
+const id = textIdSchema(200);
+const inches = z.number().finite().nonnegative().max(1000);
+
+/**
+ * POST /api/create-order body. Names and prices are the client's: only the ids count, and the server prices the
+ * order again. `image_url`, `selectedSize`, `selectedFrameInches` and `customSize` are the original storefront's
+ * fields: still accepted, never read, and no longer sent by the web client.
+ */
+export const createOrderBodySchema = z.object({
+  amount: z.number().int().nonnegative().max(1_000_000_000),
+  currency: z.literal(CURRENCY),
+  image_url: z.string().max(2000).optional(),
+  selectedFrame: id,
+  selectedSize: z.string().max(200).optional(),
+  selectedFrameInches: inches.optional(),
+  selectedMotifBorder: inches,
+  customSize: z.union([z.string().max(100), z.literal(0)]).optional(),
+  quantity: z.number(),
+  uploadId: id,
+  sizeId: id.nullable(),
+  customWidth: z.number().finite().optional(),
+  customHeight: z.number().finite().optional(),
+});
+
+/** The body the web client sends: the fields the server reads. */
+export type CreateOrderBody = Omit<
+  z.input<typeof createOrderBodySchema>,
+  'image_url' | 'selectedSize' | 'selectedFrameInches' | 'customSize'
+>;
+
+/** `id` is the shop's order number, `orderId` the payment provider's order; `amount` in paise. */
+export const createOrderResponseSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.literal(CURRENCY),
+  orderId: z.string(),
+});
+
+/** One row of the customer's order history; `_id` is the order number, money in paise. */
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalPaise: z.number().int(),
+  quantity: z.number().int(),
+  frameName: z.string(),
+  sizeName: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+});
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export const orderListResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  payment: z.object({
+    providerOrderId: z.string(),
+    paymentId: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    failureCode: z.string().nullable(),
+  }),
+  // What the customer sees of the snapshot: the owner's console shows all of it.
+  line: orderLineSnapshotSchema.pick({
+    sizeName: true,
+    widthIn: true,
+    heightIn: true,
+    frameSetName: true,
+    finishName: true,
+    mouldingIn: true,
+    borderName: true,
+    borderIn: true,
+    fspPaise: true,
+    wbpPaise: true,
+    unitPaise: true,
+    checkoutPaise: true,
+  }),
+  address: orderAddressSnapshotSchema,
+  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
+});
+
+/** GET /api/orders/:id (the order number). */
+export const orderParamsSchema = z.object({ id: textIdSchema(40) });
+export const orderDetailResponseSchema = z.object({ order: orderDetailSchema });
+
+export type OrderLineSnapshotShape = z.infer<typeof orderLineSnapshotSchema>;
+export type OrderAddressSnapshotShape = z.infer<typeof orderAddressSnapshotSchema>;
+export type CreatedOrder = z.infer<typeof createOrderResponseSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
