@@ -17,3 +17,4 @@ export * from './india';
 export * from './account-schemas';
 export * from './order-states';
 export * from './shrunk-copy';
+export * from './contracts/enhance';
