@@ -132,7 +132,11 @@ describe('photo editor: options and sizes', () => {
     const { user, calls } = await openEditor({ step: 1 });
     const table = await screen.findByRole('table');
     expect(calls.find((c) => c.url.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Format', 'Size', 'Starting Price']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Format', 'Size', 'Starting Price']);
     expect(within(table).getByRole('rowheader', { name: '16:9' })).toBeInTheDocument();
 
     const next = screen.getByRole('button', { name: /Next: Select Frame/ });
@@ -198,7 +202,12 @@ describe('photo editor: options and sizes', () => {
 });
 
 describe('photo editor: Back rules (seed §4)', () => {
-  const framed = { size: SIZE_12x8, crop: { x: 0, y: 0, width: 3000, height: 2000 }, frameSetId: 'set-classic', frameId: 'classic--walnut' };
+  const framed = {
+    size: SIZE_12x8,
+    crop: { x: 0, y: 0, width: 3000, height: 2000 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+  };
 
   it('size → options', async () => {
     const { user } = await openEditor({ step: 1 });
