@@ -1,14 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, SHRUNK_COPY_NOTICE, type EnhanceBody } from '@framewala/domain';
+import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, SHRUNK_COPY_NOTICE, type CropRect, type EnhanceBody } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { BeforeAfter } from '../../components/before-after';
 import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
 import { isAbortError } from '../../lib/upload-progress';
-import { applyEnhanced, effectiveCrop, upscaleOffer, type PrintSize } from './editor-model';
+import { cropUpload } from './api';
+import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer, type PrintSize } from './editor-model';
 import { enhancePhoto } from './enhance-api';
 
 type Work = { kind: 'auto' | 'ai'; progress: number };
-type Done = { kind: 'auto' | 'ai'; before: OrderPhoto; after: OrderPhoto };
+type Done = {
+  kind: 'auto' | 'ai';
+  /** The photo being cropped before, and its box, for Undo. */
+  before: OrderPhoto;
+  beforeCrop: CropRect | null;
+  /** What the split shows on its left: the photo before, or the crop of it that was sharpened. */
+  compare: OrderPhoto;
+  after: OrderPhoto;
+};
 
 /** Whether the upload flagged this photo as a probably-shrunk copy (a messaging app's). */
 function isShrunkCopy(photo: OrderPhoto): boolean {
@@ -32,7 +41,8 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
   const source = draft.sourcePhoto;
   const crop = effectiveCrop(draft, print);
   const quality = crop ? cropPrintQuality(crop, print) : null;
-  const offer = quality ? upscaleOffer(source, quality) : null;
+  // AI sharpening works on the crop (what will be printed), which is cut first when it is not the whole photo.
+  const offer = quality && crop ? upscaleOffer(crop, quality) : null;
   const shrunk = isShrunkCopy(source) || (done ? isShrunkCopy(done.before) : false);
 
   const run = async (kind: Work['kind'], body: EnhanceBody) => {
@@ -44,7 +54,15 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
     setError(null);
     setWork({ kind, progress: 0 });
     try {
-      const upload = await enhancePhoto(current.sourcePhoto._id, body, {
+      const before = current.sourcePhoto;
+      let target = before;
+      const rect = kind === 'ai' ? effectiveCrop(current, print) : null;
+      if (rect && !coversWholePhoto(rect, before)) {
+        const cut = toOrderPhoto(await cropUpload(before._id, rect, { signal: ac.signal }));
+        if (!cut) throw new Error('The cropped photo could not be read.');
+        target = cut;
+      }
+      const upload = await enhancePhoto(target._id, body, {
         signal: ac.signal,
         onProgress: (progress) => {
           if (!ac.signal.aborted) setWork({ kind, progress });
@@ -52,9 +70,19 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       });
       const after = toOrderPhoto(upload);
       if (!after) throw new Error('The enhanced photo could not be read.');
-      const before = current.sourcePhoto;
-      updateOrderDraft((d) => (d.sourcePhoto._id === before._id ? applyEnhanced(d, after) : d));
-      setDone({ kind, before, after });
+      updateOrderDraft((d) => {
+        if (d.sourcePhoto._id !== before._id) return d;
+        if (target === before) return applyEnhanced(d, after);
+        // The sharpened crop is the whole photo now.
+        return {
+          ...d,
+          sourcePhoto: after,
+          photo: after,
+          crop: { x: 0, y: 0, width: after.width, height: after.height },
+          appliedCrop: null,
+        };
+      });
+      setDone({ kind, before, beforeCrop: current.crop, compare: target, after });
     } catch (caught) {
       if (!isAbortError(caught) && !ac.signal.aborted) {
         setError(caught instanceof Error && caught.message ? caught.message : 'We could not enhance this photo. Please try again.');
@@ -67,14 +95,10 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
 
   const undo = () => {
     if (!done) return;
-    const { before, after } = done;
-    updateOrderDraft((d) => {
-      if (d.sourcePhoto._id !== after._id) return d;
-      const factor = before.width / after.width;
-      const scale = (v: number) => Math.round(v * factor);
-      const crop = d.crop ? { x: scale(d.crop.x), y: scale(d.crop.y), width: scale(d.crop.width), height: scale(d.crop.height) } : null;
-      return { ...d, sourcePhoto: before, photo: before, crop, appliedCrop: null };
-    });
+    const { before, beforeCrop, after } = done;
+    updateOrderDraft((d) =>
+      d.sourcePhoto._id === after._id ? { ...d, sourcePhoto: before, photo: before, crop: beforeCrop, appliedCrop: null } : d,
+    );
     setDone(null);
   };
 
@@ -99,11 +123,11 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
         </p>
       ) : null}
 
-      {offer && !busy ? (
+      {offer && !busy && done?.kind !== 'ai' ? (
         <div className="rounded-xl bg-cream px-3 py-3 ring-1 ring-ink-100">
           <p className="text-sm text-ink-700">
-            At {print.name} in this crop has {quality?.ppi} ppi; this size needs {quality?.minimumPpi}. Our AI can redraw it at {offer}× the
-            resolution for a sharper print. It takes a few minutes.
+            At {print.name} in, this crop has {quality?.ppi} ppi; this size needs {quality?.minimumPpi}. Our AI can redraw it at {offer}×
+            the resolution for a sharper print. It takes a few minutes.
           </p>
           <button type="button" className={`${primaryButton} mt-3`} onClick={() => void run('ai', { upscale: offer })}>
             Sharpen with AI
@@ -167,7 +191,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
           <p className="text-sm font-medium text-leaf-600">
             {done.kind === 'ai' ? `Sharpened with AI: now ${done.after.width} × ${done.after.height} px.` : 'Enhanced.'} Drag to compare.
           </p>
-          <BeforeAfter before={done.before.url} after={done.after.url} alt="Your photo" aspect={done.after.width / done.after.height} />
+          <BeforeAfter before={done.compare.url} after={done.after.url} alt="Your photo" aspect={done.after.width / done.after.height} />
           <button type="button" className="text-sm text-ink-600 underline underline-offset-4" onClick={undo}>
             Undo
           </button>
