@@ -10,7 +10,7 @@
  *    with the most gradient energy in the reference).
  * 3. Timings: a 1600 × 1200 photo ×4 through the real child process (wall time, the child's peak RSS), beside Lanczos
  *    ×4 of the same photo as the machine's reference in the same run; auto-enhance of a 24 MP photo (strength 70).
- * 4. Saves before/after crops (reference | Lanczos | shop) as PNG in bench-results/quality/ for a person to look at,
+ * 4. Saves before/after crops (reference | Lanczos | shop, and the 24 MP photo before | after auto-enhance) as PNG in bench-results/quality/ for a person to look at,
  *    prints the table and ends with one line of JSON with the figures and "ok".
  *
  * Targets: textured tiles +0.5 dB PSNR on average over Lanczos; overall never more than 0.3 dB worse; 1600 × 1200 ×4
@@ -260,6 +260,11 @@ async function main() {
   });
   const enhance24Seconds = (performance.now() - enhanceStart) / 1000;
   log(`auto-enhance 24 MP: ${round(enhance24Seconds, 2)} s (plain decode + re-encode: ${round(reencodeSeconds, 2)} s)`);
+  const halves = await Promise.all([big, path.join(tmp, 'enhanced.jpg')].map((f) => sharp(f).resize(720).png().toBuffer()));
+  await sharp({ create: { width: 1448, height: 480, channels: 3, background: '#ffffff' } })
+    .composite(halves.map((input, i) => ({ input, left: i * 728, top: 0 })))
+    .png()
+    .toFile(path.join(OUT, 'auto-enhance-70.png'));
   fs.rmSync(tmp, { recursive: true, force: true });
   const loadAfter = loadAverage();
 

@@ -39,45 +39,76 @@ export interface EnhanceResult {
 /** The parent's region, upright, 8-bit sRGB on white. */
 function openRegion(source: EnhanceSource): sharp.Sharp {
   const stored = orientedToStored(source.region, source.orientation, source.storedWidth, source.storedHeight);
-  return sharp(source.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
-    .extract(stored)
-    .autoOrient()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb');
+  const whole = stored.left === 0 && stored.top === 0 && stored.width === source.storedWidth && stored.height === source.storedHeight;
+  const image = sharp(source.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' });
+  // The whole photo is not cut, so a JPEG can be decoded at a fraction of its size for the small copy the stats use.
+  return (whole ? image : image.extract(stored)).autoOrient().flatten({ background: '#ffffff' }).toColourspace('srgb');
 }
 
-/** How the auto-enhance moves the pixels at a strength, from the photo's channel means (gray world). */
-export function enhanceSettings(strength: number, means: readonly [number, number, number]) {
+/** The value under which `share` (0–1) of the samples lie, from a 256-bin histogram. */
+function percentile(histogram: readonly number[], total: number, share: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= share * total) return v;
+  }
+  return 255;
+}
+
+/**
+ * How the auto-enhance moves the pixels at a strength (0–100), from a small copy's channel means and luma histogram:
+ * one colour matrix and offset that fold in the levels stretch (clipping `strength`/200 % at each end, gain at most
+ * 1.5), gray-world white balance (gains 0.85–1.18, scaled by strength), contrast (up to +12 %) and vividness
+ * (saturation up to +20 %); then a light unsharp mask. libvips' own `modulate` (LCh) doubled the time at 24 MP.
+ */
+export function enhanceSettings(strength: number, means: readonly [number, number, number], histogram: readonly number[]) {
   const s = Math.min(100, Math.max(0, strength)) / 100;
+  const total = histogram.reduce((sum, n) => sum + n, 0);
+  const clip = (0.5 * s) / 100;
+  const lo = percentile(histogram, total, clip);
+  const hi = Math.max(lo + 1, percentile(histogram, total, 1 - clip));
+  const stretch = Math.min(1.5, 1 + s * (255 / (hi - lo) - 1));
+  // The stretch keeps the middle of the used range, moved towards mid-grey by the strength.
+  const middle = (lo + hi) / 2;
+  const newMiddle = middle + s * (127.5 - middle);
   const gray = (means[0] + means[1] + means[2]) / 3;
   const gains = means.map((m) => Math.min(1.18, Math.max(0.85, 1 + 0.6 * s * (gray / Math.max(1, m) - 1))));
   const contrast = 1 + 0.12 * s;
+  const saturation = 1 + 0.2 * s;
+  // Vividness as a matrix about each pixel's luma (Rec. 601 weights): v' = Y + saturation × (v − Y).
+  const LUMA = [0.299, 0.587, 0.114];
+  const scale = gains.map((g) => contrast * g * stretch);
+  const matrix = [0, 1, 2].map((row) =>
+    [0, 1, 2].map((column) => ((row === column ? saturation : 0) + (1 - saturation) * LUMA[column]!) * scale[column]!),
+  );
   return {
-    /** Percentiles clipped by the levels stretch. */
-    clip: 0.5 * s,
-    multiply: gains.map((g) => g * contrast),
-    offset: gains.map(() => 128 * (1 - contrast)),
-    saturation: 1 + 0.2 * s,
+    /** 3 × 3: white balance, levels stretch, contrast and vividness in one multiply. */
+    matrix: matrix as [[number, number, number], [number, number, number], [number, number, number]],
+    /** Added to every channel: the levels' shift and the contrast's pivot at mid-grey. */
+    offset: contrast * (newMiddle - stretch * middle) + 128 * (1 - contrast),
     sharpen: s > 0 ? { sigma: 0.8, m1: 0.5 * s, m2: 1.5 * s } : null,
   };
 }
 
-/** Applies the auto-enhance to an upright 8-bit RGB pipeline. */
+/**
+ * Applies the auto-enhance to an upright 8-bit RGB pipeline: the statistics from a small copy first, then one
+ * streaming libvips pipeline over the full image (no full-size copy held in JavaScript).
+ */
 export async function autoEnhance(image: () => sharp.Sharp, strength: number): Promise<sharp.Sharp> {
   if (strength <= 0) return image();
-  const stats = await image().resize(512, 512, { fit: 'inside' }).stats();
-  const means = [stats.channels[0]!.mean, stats.channels[1]!.mean, stats.channels[2]!.mean] as const;
-  const settings = enhanceSettings(strength, means);
-  // Each step in its own pipeline stage, in this order: levels, then colour and contrast, then vividness, then sharpen.
-  const levelled = await image()
-    .normalise({ lower: settings.clip, upper: 100 - settings.clip })
-    .linear(settings.multiply, settings.offset)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: levelled.info.width, height: levelled.info.height, channels: levelled.info.channels as 3 };
-  let out = sharp(levelled.data, { raw }).modulate({ saturation: settings.saturation });
-  if (settings.sharpen) out = sharp(await out.raw().toBuffer(), { raw }).sharpen(settings.sharpen);
-  return out;
+  const small = await image().resize(512, 512, { fit: 'inside' }).removeAlpha().raw().toBuffer();
+  const sums = [0, 0, 0];
+  const histogram = new Array<number>(256).fill(0);
+  for (let i = 0; i + 2 < small.length; i += 3) {
+    sums[0]! += small[i]!;
+    sums[1]! += small[i + 1]!;
+    sums[2]! += small[i + 2]!;
+    histogram[Math.round(0.299 * small[i]! + 0.587 * small[i + 1]! + 0.114 * small[i + 2]!)]!++;
+  }
+  const n = Math.max(1, small.length / 3);
+  const settings = enhanceSettings(strength, [sums[0]! / n, sums[1]! / n, sums[2]! / n], histogram);
+  const out = image().recomb(settings.matrix).linear(1, settings.offset);
+  return settings.sharpen ? out.sharpen(settings.sharpen) : out;
 }
 
 /** Makes the enhanced original. Decoding failures become 422 IMAGE_UNREADABLE. */
