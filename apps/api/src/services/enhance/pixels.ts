@@ -58,8 +58,8 @@ function percentile(histogram: readonly number[], total: number, share: number):
 /**
  * How the auto-enhance moves the pixels at a strength (0–100), from a small copy's channel means and luma histogram:
  * one colour matrix and offset that fold in the levels stretch (clipping `strength`/200 % at each end, gain at most
- * 1.5), gray-world white balance (gains 0.85–1.18, scaled by strength), contrast (up to +12 %) and vividness
- * (saturation up to +20 %); then a light unsharp mask. libvips' own `modulate` (LCh) doubled the time at 24 MP.
+ * 1.15), gray-world white balance (gains 0.94–1.06, scaled by strength), contrast (up to +8 %) and vividness
+ * (saturation up to +12 %): light, as a photo lab's auto-correction is; then a light unsharp mask. libvips' own `modulate` (LCh) doubled the time at 24 MP.
  */
 export function enhanceSettings(strength: number, means: readonly [number, number, number], histogram: readonly number[]) {
   const s = Math.min(100, Math.max(0, strength)) / 100;
@@ -67,14 +67,14 @@ export function enhanceSettings(strength: number, means: readonly [number, numbe
   const clip = (0.5 * s) / 100;
   const lo = percentile(histogram, total, clip);
   const hi = Math.max(lo + 1, percentile(histogram, total, 1 - clip));
-  const stretch = Math.min(1.5, 1 + s * (255 / (hi - lo) - 1));
+  const stretch = Math.min(1.15, 1 + s * (255 / (hi - lo) - 1));
   // The stretch keeps the middle of the used range, moved towards mid-grey by the strength.
   const middle = (lo + hi) / 2;
   const newMiddle = middle + s * (127.5 - middle);
   const gray = (means[0] + means[1] + means[2]) / 3;
-  const gains = means.map((m) => Math.min(1.18, Math.max(0.85, 1 + 0.6 * s * (gray / Math.max(1, m) - 1))));
-  const contrast = 1 + 0.12 * s;
-  const saturation = 1 + 0.2 * s;
+  const gains = means.map((m) => Math.min(1.06, Math.max(0.94, 1 + 0.3 * s * (gray / Math.max(1, m) - 1))));
+  const contrast = 1 + 0.08 * s;
+  const saturation = 1 + 0.12 * s;
   // Vividness as a matrix about each pixel's luma (Rec. 601 weights): v' = Y + saturation × (v − Y).
   const LUMA = [0.299, 0.587, 0.114];
   const scale = gains.map((g) => contrast * g * stretch);
