@@ -60,13 +60,13 @@ test('/crop reports the crop in the pixels of an EXIF-rotated photo, locked to t
   await page.getByLabel('Print size').selectOption({ label: '8x8 in' });
   await expect.poll(() => rect(page)).toEqual(['0 px', '200 px', '800 px', '800 px']);
   await expect(page.getByTestId('crop-ppi')).toHaveText('100 ppi');
-  await expect(page.getByTestId('crop-quality')).toContainText('Fair · 100 ppi');
+  await expect(page.getByTestId('crop-quality')).toContainText('Low · 100 ppi');
 
-  // Zoom 2: half the side, still centred; 400 px over 8 in is 50 ppi, flagged as blurry.
+  // Zoom 2: half the side, still centred; 400 px over 8 in is 50 ppi, flagged as soft.
   await setZoom(page, 2);
   await expect.poll(() => rect(page)).toEqual(['200 px', '400 px', '400 px', '400 px']);
   await expect(page.getByTestId('crop-ppi')).toHaveText('50 ppi');
-  await expect(page.getByText('This photo may print blurry at this size.')).toBeVisible();
+  await expect(page.getByText('May look soft from close up.', { exact: false })).toBeVisible();
   await shot(page, testInfo, 'crop');
 
   // Dragging the photo far right and down moves the box to the top-left corner, and no further.

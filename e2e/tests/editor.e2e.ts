@@ -107,7 +107,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   expect(Math.abs(area.width / area.height - 4 / 3)).toBeLessThan(0.02);
   expect(Math.min(area.width, area.height)).toBeGreaterThanOrEqual(50);
   const quality = page.getByTestId('crop-quality');
-  await expect(quality).toContainText('Good · 166 ppi');
+  await expect(quality).toContainText('Excellent · 166 ppi');
   const zoom = page.getByRole('slider', { name: 'Zoom' });
   await zoom.focus();
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');

@@ -17,5 +17,6 @@ export * from './india';
 export * from './account-schemas';
 export * from './order-states';
 export * from './wall';
+export * from './shrunk-copy';
 export * from './contracts';
 export * from './policies';

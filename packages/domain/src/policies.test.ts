@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLATION_WINDOW_MS } from './order-states';
 import { POLICY_FACTS } from './policies';
-import { MIN_PRINT_PPI } from './print-quality';
+import { PRINT_MINIMUM_PPI_STEPS } from './print-quality';
 import { RETENTION_DAYS } from './upload-rules';
 
 describe('POLICY_FACTS', () => {
@@ -10,6 +10,6 @@ describe('POLICY_FACTS', () => {
     expect(CANCELLATION_WINDOW_MS).toBe(24 * 60 * 60 * 1000);
     expect(POLICY_FACTS.photoRetention).toBe(`${RETENTION_DAYS} days`);
     expect(POLICY_FACTS.photoRetention).toBe('90 days');
-    expect(POLICY_FACTS.qualityThresholdPpi).toBe(MIN_PRINT_PPI);
+    for (const { minimumPpi } of PRINT_MINIMUM_PPI_STEPS) expect(POLICY_FACTS.qualityThresholdPpi).toContain(`${minimumPpi}`);
   });
 });

@@ -3,10 +3,12 @@
  * these. The windows that rules enforce are derived from those rules, so a rule and its promise cannot part.
  */
 import { CANCELLATION_WINDOW_MS } from './order-states';
-import { MIN_PRINT_PPI } from './print-quality';
+import { PRINT_MINIMUM_PPI_STEPS } from './print-quality';
 import { RETENTION_DAYS } from './upload-rules';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+const [upTo5x7, upTo8x10, below24, from24] = PRINT_MINIMUM_PPI_STEPS.map((step) => step.minimumPpi);
 
 export const POLICY_FACTS = {
   effectiveDate: '12 May 2025',
@@ -23,7 +25,7 @@ export const POLICY_FACTS = {
   /** Uploaded photos are deleted this long after upload. */
   photoRetention: `${RETENTION_DAYS} days`,
   minimumAge: '18',
-  /** Below this many pixels per inch a print is flagged as likely blurry. */
-  qualityThresholdPpi: MIN_PRINT_PPI,
+  /** Below its size's minimum pixels per inch a print is flagged as likely soft. */
+  qualityThresholdPpi: `the minimum for its size (${upTo5x7} pixels per inch up to 5 × 7 in, ${upTo8x10} at 8 × 10 in, ${below24} up to 20 in, ${from24} from 24 in)`,
   paymentProvider: 'Razorpay',
 } as const;

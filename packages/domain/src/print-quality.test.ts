@@ -1,62 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_QUALITY_WARNING, MIN_PRINT_PPI, printPixelSize, printQuality, ratePpi } from './print-quality';
+import { LOW_QUALITY_WARNING, MIN_PRINT_PPI, minimumPpiFor, printPixelSize, printQuality, ratePpi } from './print-quality';
+
+import { PRESET_SIZES } from './sizes';
 
 describe('printQuality', () => {
-  it('uses 96 ppi as the limit', () => {
+  it('keeps 96 ppi as the developer check limit', () => {
     expect(MIN_PRINT_PPI).toBe(96);
+  });
+
+  it('takes each size’s minimum from its long side', () => {
+    expect(minimumPpiFor(5, 5)).toBe(150);
+    expect(minimumPpiFor(5, 7)).toBe(150);
+    expect(minimumPpiFor(7, 5)).toBe(150);
+    expect(minimumPpiFor(8, 6)).toBe(125);
+    expect(minimumPpiFor(8, 10)).toBe(125);
+    expect(minimumPpiFor(11, 14)).toBe(100);
+    expect(minimumPpiFor(12, 18)).toBe(100);
+    expect(minimumPpiFor(16, 20)).toBe(100);
+    expect(minimumPpiFor(16, 24)).toBe(75);
+    expect(minimumPpiFor(60, 33.75)).toBe(75);
+  });
+
+  it('gives every preset size its verdict at its minimum and just under it', () => {
+    expect(PRESET_SIZES.length).toBeGreaterThan(30);
+    for (const { width: w, height: h } of PRESET_SIZES) {
+      {
+        const min = minimumPpiFor(w, h);
+        const at = printQuality({ pixelsWide: Math.ceil(w * min), pixelsHigh: Math.ceil(h * min), widthIn: w, heightIn: h });
+        expect(at.ppi, `${w}x${h}`).toBeGreaterThanOrEqual(min);
+        expect(at.rating, `${w}x${h}`).toBe(min >= 150 ? 'excellent' : 'good');
+        expect(at.ok).toBe(true);
+        const under = printQuality({
+          pixelsWide: Math.floor(w * (min - 1)),
+          pixelsHigh: Math.floor(h * (min - 1)),
+          widthIn: w,
+          heightIn: h,
+        });
+        expect(under.rating, `${w}x${h}`).toBe('low');
+        expect(under.ok).toBe(false);
+        expect(under.warning).toBe(LOW_QUALITY_WARNING);
+      }
+    }
   });
 
   it('computes whole ppi and rates it', () => {
     expect(printQuality({ pixelsWide: 3600, pixelsHigh: 2400, widthIn: 12, heightIn: 8 })).toEqual({
       ppi: 300,
+      minimumPpi: 100,
       ok: true,
       rating: 'excellent',
       label: 'Excellent · 300 ppi',
       warning: null,
     });
-    expect(printQuality({ pixelsWide: 1920, pixelsHigh: 1280, widthIn: 12, heightIn: 8 })).toEqual({
-      ppi: 160,
+    expect(printQuality({ pixelsWide: 1680, pixelsHigh: 1120, widthIn: 12, heightIn: 8 })).toEqual({
+      ppi: 140,
+      minimumPpi: 100,
       ok: true,
       rating: 'good',
-      label: 'Good · 160 ppi',
+      label: 'Good · 140 ppi',
       warning: null,
     });
-    expect(printQuality({ pixelsWide: 1200, pixelsHigh: 800, widthIn: 12, heightIn: 8 })).toEqual({
-      ppi: 100,
-      ok: true,
-      rating: 'fair',
-      label: 'Fair · 100 ppi',
-      warning: null,
-    });
-    expect(printQuality({ pixelsWide: 1000, pixelsHigh: 700, widthIn: 24, heightIn: 16 })).toEqual({
-      ppi: 41,
+    // A messaging app's 1600 px copy at 12 × 18 in: 88 ppi, under that size's 100.
+    expect(printQuality({ pixelsWide: 1067, pixelsHigh: 1600, widthIn: 12, heightIn: 18 })).toEqual({
+      ppi: 88,
+      minimumPpi: 100,
       ok: false,
       rating: 'low',
-      label: 'Low · 41 ppi',
+      label: 'Low · 88 ppi',
       warning: LOW_QUALITY_WARNING,
     });
   });
 
-  it('flags exactly at 96 ppi', () => {
-    expect(printQuality({ pixelsWide: 1152, pixelsHigh: 768, widthIn: 12, heightIn: 8 })).toMatchObject({ ppi: 96, ok: true });
-    expect(printQuality({ pixelsWide: 1151, pixelsHigh: 768, widthIn: 12, heightIn: 8 })).toMatchObject({
-      ppi: 95,
-      ok: false,
-      rating: 'low',
-    });
+  it('rates the same pixels differently by size', () => {
+    // 120 ppi is Good at 16 × 20 (minimum 100) but Low at 8 × 10 (minimum 125).
+    expect(printQuality({ pixelsWide: 2400, pixelsHigh: 1920, widthIn: 20, heightIn: 16 }).rating).toBe('good');
+    expect(printQuality({ pixelsWide: 1200, pixelsHigh: 960, widthIn: 10, heightIn: 8 }).rating).toBe('low');
   });
 
-  it('puts the rating thresholds at 240, 150 and 96', () => {
-    expect([300, 240, 239, 150, 149, 96, 95, 0].map(ratePpi)).toEqual([
-      'excellent',
-      'excellent',
-      'good',
-      'good',
-      'fair',
-      'fair',
-      'low',
-      'low',
-    ]);
+  it('puts Excellent at 150 whatever the size', () => {
+    expect([300, 150, 149, 125, 124, 0].map((ppi) => ratePpi(ppi, 125))).toEqual(['excellent', 'excellent', 'good', 'good', 'low', 'low']);
+    expect([150, 149].map((ppi) => ratePpi(ppi, 150))).toEqual(['excellent', 'low']);
   });
 
   it('takes the weaker axis when aspects differ', () => {

@@ -1,16 +1,34 @@
 /**
- * Print quality: effective pixels per inch of the (cropped) photo at the chosen print size.
- * Under 96 ppi is flagged as likely to print blurry (the seed's developer check uses 96); the customer may go on.
+ * Print quality: effective pixels per inch of the (cropped) photo at the chosen print size, and a verdict.
+ *
+ * - Excellent: ≥ 150 ppi.
+ * - Good: at or above the size's minimum (labs' minimums: 150 ppi up to 5 × 7 in, 125 at 8 × 10, 100 from 11 × 14 to
+ *   16 × 20, 75 from 16 × 24 up), see `minimumPpiFor`.
+ * - Low: below it; the print may look soft from close up. The customer may still go on.
+ *
+ * MIN_PRINT_PPI (96) stays as the developer size check's fixed limit.
  */
 import { toHundredths } from './units';
 
+/** The developer size check's fixed limit (a photo "fits" a size at ≥ 96 ppi in both directions). */
 export const MIN_PRINT_PPI = 96;
-export const GOOD_PRINT_PPI = 150;
-export const EXCELLENT_PRINT_PPI = 240;
+/** At or above this, any size is Excellent. */
+export const EXCELLENT_PRINT_PPI = 150;
 /** The print-ready file is made at the best resolution the photo allows, up to this. */
 export const MAX_PRINT_PPI = 300;
 
-export type PrintRating = 'excellent' | 'good' | 'fair' | 'low';
+export type PrintRating = 'excellent' | 'good' | 'low';
+
+/**
+ * The labs' minimum ppi by the print's long side, in inches: up to 7 in (5 × 7) 150, up to 10 in (8 × 10) 125, under
+ * 24 in (11 × 14 to 16 × 20, and the sizes between) 100, from 24 in (16 × 24 and up) 75.
+ */
+export const PRINT_MINIMUM_PPI_STEPS: readonly { upToLongSideIn: number; minimumPpi: number }[] = [
+  { upToLongSideIn: 7, minimumPpi: 150 },
+  { upToLongSideIn: 10, minimumPpi: 125 },
+  { upToLongSideIn: 23.99, minimumPpi: 100 },
+  { upToLongSideIn: Number.POSITIVE_INFINITY, minimumPpi: 75 },
+];
 
 export interface PrintQualityInput {
   /** Pixels of the photo (or of the crop) across and down. */
@@ -24,28 +42,36 @@ export interface PrintQualityInput {
 export interface PrintQuality {
   /** Whole pixels per inch: floor(min(pixelsWide / widthIn, pixelsHigh / heightIn)). */
   ppi: number;
-  /** ppi ≥ MIN_PRINT_PPI. */
+  /** The size's minimum (see PRINT_MINIMUM_PPI_STEPS). */
+  minimumPpi: number;
+  /** ppi ≥ minimumPpi: not Low. */
   ok: boolean;
   rating: PrintRating;
   /** 'Excellent · 300 ppi'. */
   label: string;
-  /** A short advice line when the print may look blurry, else null. */
+  /** A short advice line when the print may look soft, else null. */
   warning: string | null;
 }
 
 const RATING_NAMES: Readonly<Record<PrintRating, string>> = {
   excellent: 'Excellent',
   good: 'Good',
-  fair: 'Fair',
   low: 'Low',
 };
 
-export const LOW_QUALITY_WARNING = 'This photo may print blurry at this size. Choose a smaller size or a higher-resolution photo.';
+export const LOW_QUALITY_WARNING = 'May look soft from close up. Choose a smaller size, or sharpen the photo.';
 
-export function ratePpi(ppi: number): PrintRating {
+/** The minimum ppi of a print size (either orientation). */
+export function minimumPpiFor(widthIn: number, heightIn: number): number {
+  const longSide = Math.max(widthIn, heightIn);
+  const step = PRINT_MINIMUM_PPI_STEPS.find((s) => longSide <= s.upToLongSideIn);
+  return (step ?? PRINT_MINIMUM_PPI_STEPS[PRINT_MINIMUM_PPI_STEPS.length - 1]!).minimumPpi;
+}
+
+/** The verdict for a ppi at a size whose minimum is `minimumPpi`. */
+export function ratePpi(ppi: number, minimumPpi: number): PrintRating {
   if (ppi >= EXCELLENT_PRINT_PPI) return 'excellent';
-  if (ppi >= GOOD_PRINT_PPI) return 'good';
-  if (ppi >= MIN_PRINT_PPI) return 'fair';
+  if (ppi >= minimumPpi) return 'good';
   return 'low';
 }
 
@@ -57,8 +83,8 @@ function axisPpi(pixels: number, inches: number): number {
 }
 
 /**
- * Effective ppi for a print. When the photo's aspect differs from the size's, the smaller of the two axes counts
- * (the crop will cut the other one).
+ * Effective ppi and verdict for a print. When the photo's aspect differs from the size's, the smaller of the two axes
+ * counts (the crop will cut the other one).
  */
 export function printQuality(input: PrintQualityInput): PrintQuality {
   const { pixelsWide, pixelsHigh, widthIn, heightIn } = input;
@@ -73,10 +99,12 @@ export function printQuality(input: PrintQualityInput): PrintQuality {
     }
   }
   const ppi = Math.min(axisPpi(pixelsWide, widthIn), axisPpi(pixelsHigh, heightIn));
-  const rating = ratePpi(ppi);
+  const minimumPpi = minimumPpiFor(widthIn, heightIn);
+  const rating = ratePpi(ppi, minimumPpi);
   return {
     ppi,
-    ok: ppi >= MIN_PRINT_PPI,
+    minimumPpi,
+    ok: rating !== 'low',
     rating,
     label: `${RATING_NAMES[rating]} · ${ppi} ppi`,
     warning: rating === 'low' ? LOW_QUALITY_WARNING : null,

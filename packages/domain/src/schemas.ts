@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { IMAGE_TYPES, SIZE_FORMATS } from './sizes';
 import { ACCEPTED_FORMATS } from './upload-rules';
+import { uploadEnhanceFields } from './contracts/enhance';
 
 export const imageTypeSchema = z.enum(IMAGE_TYPES);
 export const sizeFormatSchema = z.enum(SIZE_FORMATS);
@@ -110,6 +111,7 @@ export const uploadSchema = z.object({
   crop: cropBodySchema.nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  ...uploadEnhanceFields,
 });
 
 /** GET /api/uploads: the signed-in customer's photos, newest first. */

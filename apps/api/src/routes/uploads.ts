@@ -4,7 +4,15 @@ import { ShopError, type ErrorCode } from '@framewala/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, textIdSchema, UPLOAD_HINT, uploadClaimResponseSchema, uploadListSchema, uploadSchema } from '@framewala/domain';
+import {
+  enhanceBodySchema,
+  errorBodySchema,
+  textIdSchema,
+  UPLOAD_HINT,
+  uploadClaimResponseSchema,
+  uploadListSchema,
+  uploadSchema,
+} from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { CLAIM_HEADER, requiredClaimHash, viewerOf } from '../services/uploads/access';
@@ -27,8 +35,15 @@ import {
   RENDER_FAILED_QUEUE,
   RENDER_QUEUE,
   type UploadOptions,
-  type UploadsDeps,
 } from '../services/uploads/service';
+import {
+  ENHANCE_FAILED_QUEUE,
+  ENHANCE_QUEUE,
+  markEnhanceFailed,
+  processEnhanceJob,
+  enhanceUpload,
+  type EnhanceDeps,
+} from '../services/enhance/service';
 
 const claimHeaders = z
   .object({ [CLAIM_HEADER]: z.string().optional().describe('The browser’s anonymous upload claim (required when not signed in)') })
@@ -55,6 +70,7 @@ const errors = {
 };
 const TOO_MANY_UPLOADS = 'Too many photos in a short time. Please wait a few minutes and try again.';
 const TOO_MANY_CROPS = 'Too many crops in a short time. Please wait a few minutes and try again.';
+const TOO_MANY_ENHANCES = 'Too many enhanced photos in a short time. Please wait a few minutes and try again.';
 
 /** tus's protocol errors (plain text from the library) in the API's error shape. */
 function tusError(error: TusProtocolError): ShopError {
@@ -75,7 +91,7 @@ function tusError(error: TusProtocolError): ShopError {
 }
 
 /** Background work of the uploads module: renditions of very large photos, the daily retention, the temp sweep. */
-async function startUploadJobs(deps: UploadsDeps, tus: TusUploads, log: FastifyBaseLogger): Promise<void> {
+async function startUploadJobs(deps: EnhanceDeps, tus: TusUploads, log: FastifyBaseLogger): Promise<void> {
   const swept = await sweepTempDir(deps.tmpDir);
   if (swept > 0) log.info({ swept }, 'removed temporary upload files left by an earlier server');
   const { jobs } = deps.ctx;
@@ -91,6 +107,15 @@ async function startUploadJobs(deps: UploadsDeps, tus: TusUploads, log: FastifyB
   });
   // A render job that failed on every retry (storage or database trouble): the browser's loader must end.
   await jobs.work<{ uploadId: string }>(RENDER_FAILED_QUEUE, (data) => markRenderFailed(deps, data.uploadId));
+  await jobs.define(ENHANCE_FAILED_QUEUE);
+  // An AI upscale of a 4000 px photo takes tens of minutes on two cores; one at a time per server.
+  await jobs.define(ENHANCE_QUEUE, { retryLimit: 1, retryDelay: 10, expireInSeconds: 60 * 60, deadLetter: ENHANCE_FAILED_QUEUE });
+  deps.enhanceWorker = await jobs.work<{ uploadId: string }>(ENHANCE_QUEUE, (data) => processEnhanceJob(deps, data.uploadId), {
+    batchSize: 1,
+    pollingIntervalSeconds: 0.5,
+    lease: true,
+  });
+  await jobs.work<{ uploadId: string }>(ENHANCE_FAILED_QUEUE, (data) => markEnhanceFailed(deps, data.uploadId));
   await jobs.work(RETENTION_QUEUE, async () => {
     const result = await runRetention(deps);
     const swept = await sweepTempDir(deps.tmpDir);
@@ -110,7 +135,7 @@ export const uploadRoutes = (
     const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
-    const deps: UploadsDeps = { ctx, options, tmpDir };
+    const deps: EnhanceDeps = { ctx, options, tmpDir };
     const tus = new TusUploads(deps, {
       directory: path.join(ctx.config.dataDir, 'tus'),
       maxBytes: options.maxBytes,
@@ -276,5 +301,26 @@ export const uploadRoutes = (
         },
       },
       async (request, reply) => reply.code(201).send(await cropUpload(deps, request.params.id, viewerOf(request), request.body)),
+    );
+
+    app.post(
+      '/uploads/:id/enhance',
+      {
+        preHandler: rateLimit(ctx.database, { key: byAccountOrIp('enhance'), ...rules.cropPerAccount, message: TOO_MANY_ENHANCES }),
+        schema: {
+          summary: 'Enhance a photo (auto-enhance, AI upscaling ×2 or ×4, or both): a new upload made from it, which stays unchanged',
+          description: [
+            '`auto.strength` (0–100; the shop’s slider starts at 70) adjusts levels, white balance, contrast and vividness and sharpens lightly. `upscale` (2 or 4) enlarges the photo with an AI model; it is offered for photos up to 4000 px on the long side and for results up to 64 MP.',
+            'The answer (201) has `parentId` and `enhancement`, its final `width` and `height`, and `status` `processing`: follow it with `GET /api/uploads/{id}` (`progress` 0–1) until it is `ready` (with its `url`) or `failed`. Crop it, or enhance a crop: either order works, and an order of it prints the enhanced pixels.',
+            'Errors: 404 unknown or someone else’s photo, 409 the photo is still being prepared, 422 a result over the limits (`IMAGE_DIMENSIONS`) or pixels that do not decode, 429 over 120 in 10 minutes per account (per IP address when not signed in) or too many photos waiting.',
+          ].join('\n\n'),
+          tags: ['uploads'],
+          params: idParams,
+          headers: claimHeaders,
+          body: enhanceBodySchema,
+          response: { 201: uploadSchema, 409: errorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await enhanceUpload(deps, request.params.id, viewerOf(request), request.body)),
     );
   };

@@ -137,6 +137,7 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
           </label>
           <span className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite" data-testid="crop-quality">
             Print quality {quality ? <QualityBadge quality={quality} /> : <span className="text-ink-400">…</span>}
+            {quality ? <span className="text-xs text-ink-500">(this size needs {quality.minimumPpi} ppi)</span> : null}
           </span>
         </div>
         {quality?.warning ? <p className="rounded-lg bg-saffron-50 px-3 py-2 text-sm text-saffron-900">{quality.warning}</p> : null}

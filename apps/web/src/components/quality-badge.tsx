@@ -3,11 +3,10 @@ import type { PrintQuality } from '@framewala/domain';
 const RATING_STYLES: Record<PrintQuality['rating'], string> = {
   excellent: 'bg-leaf-50 text-leaf-600 ring-leaf-600/20',
   good: 'bg-leaf-50 text-leaf-600 ring-leaf-600/20',
-  fair: 'bg-sand text-ink-700 ring-ink-300/40',
   low: 'bg-saffron-50 text-saffron-800 ring-saffron-300/60',
 };
 
-/** 'Excellent · 300 ppi' as a small badge; a low rating carries a warning mark and says it may print blurry. */
+/** 'Excellent · 300 ppi' as a small badge; a low rating carries a warning mark and says it may look soft. */
 export function QualityBadge({ quality }: { quality: PrintQuality }) {
   const low = !quality.ok;
   return (
@@ -32,7 +31,7 @@ export function QualityBadge({ quality }: { quality: PrintQuality }) {
         <span className="h-1.5 w-1.5 rounded-full bg-current" aria-hidden="true" />
       )}
       {quality.label}
-      {low ? <span className="sr-only"> — may print blurry</span> : null}
+      {low ? <span className="sr-only"> — may look soft from close up</span> : null}
     </span>
   );
 }

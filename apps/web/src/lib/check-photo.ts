@@ -13,6 +13,7 @@ import {
   detectImageFormat,
   isAcceptedFormat,
   readImageHeader,
+  shrunkCopyCheck,
   type ByteRange,
   type ImageFormat,
   type ImageHeader,
@@ -124,4 +125,17 @@ export async function checkPhoto(files: ArrayLike<File>): Promise<PhotoCheck> {
   const dimensions = checkImageDimensions(header.orientedWidth, header.orientedHeight);
   if (!dimensions.ok) return { ok: false, code: 'IMAGE_DIMENSIONS', message: dimensions.message };
   return { ok: true, file, header };
+}
+
+/**
+ * Whether a chosen photo is probably a shrunk copy (a messaging app's: no camera EXIF, its long side, strong
+ * compression, its file name). False when the file cannot be read.
+ */
+export async function looksShrunk(file: File, width: number, height: number): Promise<boolean> {
+  try {
+    const head = await readSlice(file, 0, Math.min(file.size, FIRST_READ_BYTES));
+    return shrunkCopyCheck({ fileName: file.name, width, height, head }).likely;
+  } catch {
+    return false;
+  }
 }

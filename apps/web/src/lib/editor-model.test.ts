@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { WHITE_BORDER_LEVELS, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { newOrderDraft, toOrderDraft, type OrderDraft, type OrderPhoto } from './order-storage';
 import {
+  applyEnhanced,
+  upscaleOffer,
   applyCrop,
   borderForIndex,
   borderInches,
@@ -47,7 +49,13 @@ const SET: FrameSet = {
     },
   ],
 };
-const BORDERS: MotifBorder[] = WHITE_BORDER_LEVELS.map((size, i) => ({ _id: `b${i}`, name: `B${i}`, sizeName: `${size} in`, size, price: i * 100 }));
+const BORDERS: MotifBorder[] = WHITE_BORDER_LEVELS.map((size, i) => ({
+  _id: `b${i}`,
+  name: `B${i}`,
+  sizeName: `${size} in`,
+  size,
+  price: i * 100,
+}));
 
 describe('size choice', () => {
   it('a preset clears the custom size and a custom size clears the preset', () => {
@@ -104,7 +112,12 @@ describe('borders, quantity and prices', () => {
 
   it('prices from the domain: FSP = round(w × h) × rate, WBP, total × quantity', () => {
     const draft = base({ size: preset, frameSetId: 'set-classic', frameId: 'classic--walnut', borderLevel: 3, quantity: 2 });
-    expect(orderPrice(draft, [SET], BORDERS)).toMatchObject({ fspPaise: 52_800, wbpPaise: 30_000, unitPaise: 82_800, checkoutPaise: 165_600 });
+    expect(orderPrice(draft, [SET], BORDERS)).toMatchObject({
+      fspPaise: 52_800,
+      wbpPaise: 30_000,
+      unitPaise: 82_800,
+      checkoutPaise: 165_600,
+    });
     expect(orderPrice(base({ size: preset }), [SET], BORDERS)).toBeNull();
     expect(totalFormula(true, 1)).toBe('Total = FSP + WBP');
     expect(totalFormula(false, 1)).toBe('Total = FSP');
@@ -153,7 +166,15 @@ describe('reading the stored order', () => {
       step: 7,
       crop: { x: 0, y: 0, width: 5000, height: 10 },
     });
-    expect(draft).toMatchObject({ size: preset, customSize: null, frameId: 'classic--walnut', borderLevel: 0, quantity: 1, step: 0, crop: null });
+    expect(draft).toMatchObject({
+      size: preset,
+      customSize: null,
+      frameId: 'classic--walnut',
+      borderLevel: 0,
+      quantity: 1,
+      step: 0,
+      crop: null,
+    });
   });
 
   it('a new photo (neither the source nor a crop of it) starts a new order', () => {
@@ -161,5 +182,26 @@ describe('reading the stored order', () => {
     expect(toOrderDraft(stored)).toEqual(newOrderDraft({ ...photo, _id: 'up-2' }));
     const crop = { photo: { ...photo, _id: 'crop-1', parentId: 'up-1' }, sourcePhoto: photo, size: preset, step: 4 };
     expect(toOrderDraft(crop)).toMatchObject({ step: 4, sourcePhoto: { _id: 'up-1' }, photo: { _id: 'crop-1' } });
+  });
+});
+
+describe('enhanced photos', () => {
+  it('makes the enhanced photo the one to crop, with the box scaled by the upscale factor', () => {
+    const enhanced: OrderPhoto = { _id: 'up-2', url: '/e.jpg', imageType: 'landscape', width: 6000, height: 4000 };
+    const draft = base({ crop: { x: 100, y: 50, width: 1500, height: 1000 }, appliedCrop: { x: 100, y: 50, width: 1500, height: 1000 } });
+    const next = applyEnhanced(draft, enhanced);
+    expect(next.sourcePhoto).toBe(enhanced);
+    expect(next.photo).toBe(enhanced);
+    expect(next.crop).toEqual({ x: 200, y: 100, width: 3000, height: 2000 });
+    expect(next.appliedCrop).toBeNull();
+  });
+
+  it('offers the smaller AI factor that reaches the size’s minimum, and none when the print is fine or the photo too big', () => {
+    expect(upscaleOffer({ width: 1600, height: 1200 }, { ppi: 88, minimumPpi: 100, ok: false })).toBe(2);
+    expect(upscaleOffer({ width: 1000, height: 700 }, { ppi: 40, minimumPpi: 100, ok: false })).toBe(4);
+    expect(upscaleOffer({ width: 1600, height: 1200 }, { ppi: 130, minimumPpi: 100, ok: true })).toBeNull();
+    expect(upscaleOffer({ width: 4100, height: 3000 }, { ppi: 40, minimumPpi: 100, ok: false })).toBeNull();
+    // ×4 would be over 64 MP: ×2 is offered even though it does not reach the minimum.
+    expect(upscaleOffer({ width: 3000, height: 2500 }, { ppi: 20, minimumPpi: 100, ok: false })).toBe(2);
   });
 });

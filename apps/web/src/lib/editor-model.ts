@@ -13,6 +13,8 @@ import {
   editorNext,
   priceOrder,
   printQuality,
+  UPSCALE_MAX_LONG_SIDE,
+  UPSCALE_MAX_RESULT_PIXELS,
   rupeesToPaise,
   validateCustomSize,
   type CropRect,
@@ -237,4 +239,37 @@ export function totalFormula(hasBorder: boolean, quantity: number): string {
   const sum = hasBorder ? 'FSP + WBP' : 'FSP';
   if (quantity > 1) return `Total = (${sum}) × ${quantity}`;
   return `Total = ${sum}`;
+}
+
+/**
+ * The enhanced (or AI-sharpened) photo becomes the one the customer crops: the box keeps its place, scaled by the
+ * upscale factor, and is cut again from the new photo.
+ */
+export function applyEnhanced(draft: OrderDraft, enhanced: OrderPhoto): OrderDraft {
+  const factor = enhanced.width / draft.sourcePhoto.width;
+  const scale = (v: number) => Math.round(v * factor);
+  const crop = draft.crop
+    ? {
+        x: Math.min(scale(draft.crop.x), enhanced.width - 1),
+        y: Math.min(scale(draft.crop.y), enhanced.height - 1),
+        width: Math.min(scale(draft.crop.width), enhanced.width - Math.min(scale(draft.crop.x), enhanced.width - 1)),
+        height: Math.min(scale(draft.crop.height), enhanced.height - Math.min(scale(draft.crop.y), enhanced.height - 1)),
+      }
+    : null;
+  return { ...draft, sourcePhoto: enhanced, photo: enhanced, crop, appliedCrop: null };
+}
+
+/**
+ * The AI upscale to offer for a crop that prints below its size's minimum: the smaller factor that reaches the
+ * minimum, else ×4; null when the photo is over the long side upscaling takes, or the result would be too large.
+ */
+export function upscaleOffer(
+  photo: { width: number; height: number },
+  quality: { ppi: number; minimumPpi: number; ok: boolean },
+): 2 | 4 | null {
+  if (quality.ok || Math.max(photo.width, photo.height) > UPSCALE_MAX_LONG_SIDE) return null;
+  const fits = (f: 2 | 4) => photo.width * f * photo.height * f <= UPSCALE_MAX_RESULT_PIXELS;
+  if (quality.ppi * 2 >= quality.minimumPpi && fits(2)) return 2;
+  if (fits(4)) return 4;
+  return fits(2) ? 2 : null;
 }

@@ -93,7 +93,7 @@ const termsAndConditions: InfoPageContent = {
       heading: '4. Orders and the preview',
       paragraphs: [
         'The preview shows your frame true to scale: the photo, the optional white border and the moulding in the proportions of the real frame, with the outer size in inches and centimetres. Colours on your screen depend on its settings and may differ slightly from the printed photo and the real frame finish. Natural materials such as wood show small variations in grain and tone.',
-        `If a photo has fewer than ${F.qualityThresholdPpi} pixels per inch at the size you choose, we warn you that it is likely to print blurry. You may still go ahead; in that case we cannot accept a blurry print as a defect.`,
+        `If a photo has fewer pixels per inch at the size you choose than ${F.qualityThresholdPpi}, we warn you that it may look soft from close up. You may still go ahead; in that case we cannot accept a blurry print as a defect.`,
         `Your order is confirmed when your payment is verified. We then process it within ${F.processing}.`,
       ],
     },
@@ -330,7 +330,7 @@ const cancellationsRefunds: InfoPageContent = {
         'We will reprint or replace the frame at no cost to you, or refund you in full if you prefer.',
       ],
       after: [
-        `A photo that prints blurry because it had fewer than ${F.qualityThresholdPpi} pixels per inch at the chosen size is not a defect if we warned you before you paid.`,
+        `A photo that prints blurry because it had fewer pixels per inch at the chosen size than ${F.qualityThresholdPpi} is not a defect if we warned you before you paid.`,
       ],
     },
     {
@@ -513,7 +513,7 @@ const disclaimerPolicy: InfoPageContent = {
       id: 'print-quality',
       heading: 'Print quality depends on your photo',
       paragraphs: [
-        `We show you the effective resolution of your photo at the size you choose and warn you below ${F.qualityThresholdPpi} pixels per inch. A small or heavily cropped photo printed large can look soft or grainy; we print the photo you send and do not retouch it.`,
+        `We show you the effective resolution of your photo at the size you choose and warn you below ${F.qualityThresholdPpi}. A small or heavily cropped photo printed large can look soft or grainy; we print the photo you send and retouch it only when you ask us to enhance or sharpen it.`,
       ],
     },
     {
@@ -622,7 +622,7 @@ const ourPromises: InfoPageContent = {
       id: 'honest-quality',
       heading: 'We tell you before it prints blurry',
       paragraphs: [
-        `If your photo has fewer than ${F.qualityThresholdPpi} pixels per inch at the size you chose, we say so before you pay, so you can pick a smaller size or a better photo.`,
+        `If your photo has fewer pixels per inch at the size you chose than ${F.qualityThresholdPpi}, we say so before you pay, so you can pick a smaller size or a better photo.`,
       ],
     },
     {

@@ -2,3 +2,4 @@ export * from './orders';
 export * from './payments';
 export * from './admin';
 export * from './wall';
+export * from './enhance';

@@ -26,6 +26,14 @@ export const uploads = pgTable(
     cropY: integer('crop_y'),
     cropWidth: integer('crop_width'),
     cropHeight: integer('crop_height'),
+    /**
+     * An enhanced upload: the auto-enhance strength (0–100) and the AI upscale factor (2, 4) it was made with. It has
+     * its own original (the enhanced pixels, upright, region the whole image), which its own crops then share.
+     */
+    enhanceStrength: integer('enhance_strength'),
+    upscale: integer('upscale'),
+    /** 0–1 while an enhance job runs, for the browser's progress bar. */
+    progress: doublePrecision('progress'),
     /** The stored original (shared by a photo and its crops). */
     originalKey: text('original_key').notNull(),
     renditionKey: text('rendition_key'),

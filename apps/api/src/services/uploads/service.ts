@@ -61,10 +61,11 @@ export interface UploadsDeps {
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', tiff: 'image/tiff' } as const;
 const CANONICAL_EXTENSIONS = { jpeg: '.jpg', tiff: '.tif' } as const;
+export const STILL_ENHANCING = 'This photo is still being enhanced. Please wait until it is ready.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Stored names: a timestamp, a random number and the extension, under the upload's unguessable id. */
-function storedName(uploadId: string, role: 'original' | 'display' | 'thumb', extension: string): string {
+export function storedName(uploadId: string, role: 'original' | 'display' | 'thumb', extension: string): string {
   return `uploads/${uploadId}/${role}-${Date.now()}-${randomInt(1_000_000_000)}${extension}`;
 }
 
@@ -87,6 +88,11 @@ export function toUploadBody(row: UploadRow, deps: Pick<UploadsDeps, 'ctx'>): Up
         : null,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    enhancement:
+      row.enhanceStrength !== null || row.upscale !== null
+        ? { strength: row.enhanceStrength, upscale: row.upscale === 2 || row.upscale === 4 ? row.upscale : null }
+        : null,
+    progress: row.status === 'processing' ? row.progress : null,
   };
 }
 
@@ -115,7 +121,7 @@ function regionOfRow(row: UploadRow): Region | null {
  * Makes a row's display rendition and thumbnail from a local copy of its original and stores them under the row's
  * folder. Returns the keys; on failure nothing it wrote is left behind.
  */
-async function renderAndStore(
+export async function renderAndStore(
   deps: UploadsDeps,
   row: UploadRow,
   sourcePath: string,
@@ -143,7 +149,7 @@ async function renderAndStore(
 }
 
 /** Runs `fn` with a local path of a stored original: the file itself on local disk, else a temporary download. */
-async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePath: string) => Promise<T>): Promise<T> {
+export async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePath: string) => Promise<T>): Promise<T> {
   const direct = deps.ctx.storage.localPath(key);
   if (direct) return fn(direct);
   const copy = path.join(deps.tmpDir, tempFileName('original', path.extname(key)));
@@ -159,7 +165,7 @@ async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (filePat
  * One customer (an account, or an anonymous upload claim) may have at most MAX_QUEUED_RENDERS_PER_OWNER photos waiting
  * for their renditions: 429 beyond that, before anything is stored.
  */
-async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): Promise<void> {
+export async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): Promise<void> {
   const who = owner.userId ? eq(uploads.ownerUserId, owner.userId) : owner.claimHash ? eq(uploads.claimHash, owner.claimHash) : null;
   if (!who) return;
   const [row] = await deps.ctx.database.db
@@ -180,9 +186,14 @@ async function queueOrFail(deps: UploadsDeps, row: UploadRow): Promise<void> {
   }
 }
 
+/** An upload and an enhanced upload have an original file of their own; a crop shares its photo's. */
+export function ownsOriginal(row: Pick<UploadRow, 'parentId' | 'cropX'>): boolean {
+  return !row.parentId || row.cropX === null;
+}
+
 /**
  * Marks an upload whose renditions cannot be made as failed and removes its original (a crop's original is its
- * photo's, which stays).
+ * photo's, which stays; an enhanced upload's is its own).
  */
 export async function markRenderFailed(deps: UploadsDeps, uploadId: string): Promise<void> {
   const [row] = await deps.ctx.database.db
@@ -190,7 +201,7 @@ export async function markRenderFailed(deps: UploadsDeps, uploadId: string): Pro
     .set({ status: 'failed' })
     .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'processing')))
     .returning();
-  if (row && !row.parentId) await deps.ctx.storage.delete(row.originalKey).catch(() => undefined);
+  if (row && ownsOriginal(row)) await deps.ctx.storage.delete(row.originalKey).catch(() => undefined);
 }
 
 /**
@@ -215,6 +226,9 @@ export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner:
       cropY: null,
       cropWidth: null,
       cropHeight: null,
+      enhanceStrength: null,
+      upscale: null,
+      progress: null,
       originalKey,
       renditionKey: null,
       thumbnailKey: null,
@@ -301,6 +315,8 @@ export async function claimUploads(deps: UploadsDeps, userId: string, claimHash:
 export async function cropUpload(deps: UploadsDeps, id: string, viewer: Viewer, rect: CropBody): Promise<Upload> {
   const parent = await findAccessibleUpload(deps, id, viewer);
   if (parent.status === 'failed') throw new ShopError('IMAGE_UNREADABLE');
+  // An enhanced photo's original is written when its job ends: until then there is nothing to cut from.
+  if (parent.status === 'processing' && ownsOriginal(parent) && parent.parentId) throw new ShopError('CONFLICT', STILL_ENHANCING);
   const whole = cropBodySchema.safeParse(rect).success;
   if (!whole || rect.x + rect.width > parent.width || rect.y + rect.height > parent.height) {
     throw new ShopError(
@@ -318,6 +334,9 @@ export async function cropUpload(deps: UploadsDeps, id: string, viewer: Viewer, 
     cropY: rect.y,
     cropWidth: rect.width,
     cropHeight: rect.height,
+    enhanceStrength: null,
+    upscale: null,
+    progress: null,
     regionLeft: parent.regionLeft + rect.x,
     regionTop: parent.regionTop + rect.y,
     width: rect.width,

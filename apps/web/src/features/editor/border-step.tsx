@@ -47,7 +47,17 @@ export function BorderStep({ level, onChoose, onBack, onNext }: BorderStepProps)
   );
 }
 
-function BorderCard({ border, index, selected, onChoose }: { border: MotifBorder; index: number; selected: boolean; onChoose: () => void }) {
+function BorderCard({
+  border,
+  index,
+  selected,
+  onChoose,
+}: {
+  border: MotifBorder;
+  index: number;
+  selected: boolean;
+  onChoose: () => void;
+}) {
   const tipId = useId();
   const price = formatInr(rupeesToPaise(border.price));
   const sizeText = borderSizeText(border);

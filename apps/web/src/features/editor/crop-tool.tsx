@@ -7,7 +7,8 @@ import type { CropProgress } from './api';
 import type { PrintSize } from '../../lib/editor-model';
 
 export type CropAction = {
-  state: { status: 'idle' } | { status: 'working'; progress: CropProgress } | { status: 'error'; message: string } | { status: 'cancelled' };
+  state:
+    { status: 'idle' } | { status: 'working'; progress: CropProgress } | { status: 'error'; message: string } | { status: 'cancelled' };
   run: () => Promise<boolean>;
   cancel: () => void;
 };
@@ -90,7 +91,12 @@ function CropStatus({ applied, whole, action }: { applied: boolean; whole: boole
           'Drag to position, zoom to fill. We crop your original, not this preview.'
         )}
       </p>
-      <button type="button" onClick={() => void action.run()} disabled={applied} className={`${applied ? secondaryButton : primaryButton} px-5`}>
+      <button
+        type="button"
+        onClick={() => void action.run()}
+        disabled={applied}
+        className={`${applied ? secondaryButton : primaryButton} px-5`}
+      >
         <CropIcon className="h-4 w-4" />
         {applied && !whole ? 'Cropped' : 'Crop Image'}
       </button>

@@ -89,7 +89,11 @@ describe('cropUpload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const failing = cropUpload('up-1', { x: 0, y: 0, width: 10, height: 10 });
     FakeXhr.last!.answer(422, { message: 'The crop must lie inside the photo.', code: 'CROP_OUTSIDE_IMAGE' });
-    await expect(failing).rejects.toMatchObject({ status: 422, code: 'CROP_OUTSIDE_IMAGE', message: 'The crop must lie inside the photo.' });
+    await expect(failing).rejects.toMatchObject({
+      status: 422,
+      code: 'CROP_OUTSIDE_IMAGE',
+      message: 'The crop must lie inside the photo.',
+    });
 
     const controller = new AbortController();
     const cancelled = cropUpload('up-1', { x: 0, y: 0, width: 10, height: 10 }, { signal: controller.signal });
@@ -105,7 +109,11 @@ describe('Next from a custom size crops the original first', () => {
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
-        const body = url.endsWith('/api/site') ? SAMPLE_SITE : url.endsWith('/api/get-frame') ? { getFrameSize: [] } : { getMotifBorderSizes: [] };
+        const body = url.endsWith('/api/site')
+          ? SAMPLE_SITE
+          : url.endsWith('/api/get-frame')
+            ? { getFrameSize: [] }
+            : { getMotifBorderSizes: [] };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );

@@ -59,7 +59,17 @@ export function CustomSizeStep({ draft, onType, onBack, onNext, nextBusy }: Cust
   );
 }
 
-function InchesField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
+function InchesField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -79,7 +89,9 @@ function InchesField({ label, value, error, onChange }: { label: string; value: 
           aria-describedby={error ? errorId : undefined}
           placeholder={label === 'Width' ? '16' : '12'}
           className={`block min-h-12 w-full rounded-xl border bg-white py-2 pr-10 pl-3.5 text-lg tabular-nums text-ink-900 placeholder:text-ink-300 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 ${
-            error ? 'border-saffron-600 bg-saffron-50/60 focus-visible:outline-saffron-400' : 'border-ink-200 focus-visible:outline-saffron-500'
+            error
+              ? 'border-saffron-600 bg-saffron-50/60 focus-visible:outline-saffron-400'
+              : 'border-ink-200 focus-visible:outline-saffron-500'
           }`}
         />
         <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-ink-500">in</span>

@@ -9,6 +9,7 @@ import { cropUpload } from './api';
 import { BorderStep } from './border-step';
 import { CropTool, type CropAction } from './crop-tool';
 import { CustomSizeStep } from './custom-size-step';
+import { EnhancePanel } from './enhance-panel';
 import {
   applyCrop,
   borderForIndex,
@@ -95,7 +96,10 @@ function useCropAction(print: PrintSize | null): CropAction {
       if (isAbortError(error) || ac.signal.aborted) {
         setState({ status: 'cancelled' });
       } else {
-        setState({ status: 'error', message: error instanceof Error && error.message ? error.message : 'The crop failed. Please try again.' });
+        setState({
+          status: 'error',
+          message: error instanceof Error && error.message ? error.message : 'The crop failed. Please try again.',
+        });
       }
       return false;
     } finally {
@@ -130,7 +134,9 @@ function Stepper({ step }: { step: EditorStep }) {
             >
               {i + 1}
             </span>
-            <span className={`${active ? 'font-semibold text-ink-900' : 'text-ink-500'} ${active ? '' : 'hidden sm:inline'}`}>{s.label}</span>
+            <span className={`${active ? 'font-semibold text-ink-900' : 'text-ink-500'} ${active ? '' : 'hidden sm:inline'}`}>
+              {s.label}
+            </span>
             {i < STEPPER.length - 1 ? <span className="h-px w-4 bg-ink-200 sm:w-6" aria-hidden="true" /> : null}
           </li>
         );
@@ -215,20 +221,25 @@ function Editor({ draft }: { draft: OrderDraft }) {
         <section
           aria-label={showCrop ? 'Crop your photo' : 'Preview'}
           className={`min-w-0 lg:sticky lg:top-32 ${
-            choosing ? 'max-lg:sticky max-lg:top-[6.6rem] max-lg:z-20 max-lg:-mx-4 max-lg:bg-cream/95 max-lg:px-4 max-lg:pt-2 max-lg:pb-1 max-lg:backdrop-blur' : ''
+            choosing
+              ? 'max-lg:sticky max-lg:top-[6.6rem] max-lg:z-20 max-lg:-mx-4 max-lg:bg-cream/95 max-lg:px-4 max-lg:pt-2 max-lg:pb-1 max-lg:backdrop-blur'
+              : ''
           }`}
         >
           {showCrop && print ? (
-            <CropTool
-              key={`${draft.sourcePhoto._id}|${print.widthIn}x${print.heightIn}`}
-              source={draft.sourcePhoto}
-              print={print}
-              initial={draft.crop}
-              onCropChange={(rect) => update((d) => moveCrop(d, rect))}
-              applied={applied}
-              whole={applied && draft.photo._id === draft.sourcePhoto._id}
-              action={cropAction}
-            />
+            <>
+              <CropTool
+                key={`${draft.sourcePhoto._id}|${print.widthIn}x${print.heightIn}`}
+                source={draft.sourcePhoto}
+                print={print}
+                initial={draft.crop}
+                onCropChange={(rect) => update((d) => moveCrop(d, rect))}
+                applied={applied}
+                whole={applied && draft.photo._id === draft.sourcePhoto._id}
+                action={cropAction}
+              />
+              <EnhancePanel draft={draft} print={print} />
+            </>
           ) : (
             <FramePreview
               photo={draft.sourcePhoto}

@@ -132,7 +132,11 @@ describe('photo editor: options and sizes', () => {
     const { user, calls } = await openEditor({ step: 1 });
     const table = await screen.findByRole('table');
     expect(calls.find((c) => c.url.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Format', 'Size', 'Starting Price']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Format', 'Size', 'Starting Price']);
     expect(within(table).getByRole('rowheader', { name: '16:9' })).toBeInTheDocument();
 
     const next = screen.getByRole('button', { name: /Next: Select Frame/ });
@@ -145,14 +149,15 @@ describe('photo editor: options and sizes', () => {
     expect(next).toBeEnabled();
   });
 
-  it('shows each size’s print quality for this photo and flags sizes under 96 ppi', async () => {
+  it('shows each size’s print quality for this photo and flags sizes under their minimum', async () => {
     await openEditor({ step: 1 });
     const table = await screen.findByRole('table');
-    // 3000 × 2000 px at 12 × 8 in = 250 ppi; at 60 × 33.75 in = 50 ppi.
+    // 3000 × 2000 px at 12 × 8 in = 250 ppi; at 30 × 20 in = 100 ppi (that size needs 75); at 60 × 33.75 in = 50 ppi.
     expect(within(table).getByRole('button', { name: /^12x8 in/ })).toHaveTextContent('Excellent · 250 ppi');
+    expect(within(table).getByRole('button', { name: /^30x20 in/ })).toHaveTextContent('Good · 100 ppi');
     const big = within(table).getByRole('button', { name: /^60x33.75 in/ });
     expect(big).toHaveTextContent('Low · 50 ppi');
-    expect(big).toHaveTextContent('may print blurry');
+    expect(big).toHaveTextContent('may look soft from close up');
     expect(big.querySelector('[data-quality="low"]')).not.toBeNull();
   });
 

@@ -135,7 +135,10 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
   const pad = phone ? (compact ? 12 : 20) : 36;
   const maxW = Math.max(120, (stage.width || 640) - 2 * pad);
   const phoneShare = compact ? 0.3 : 0.5;
-  const maxH = Math.max(compact ? 150 : 220, Math.min(phone ? 420 : 600, Math.round(stage.viewportHeight * (phone ? phoneShare : 0.66))) - 2 * pad);
+  const maxH = Math.max(
+    compact ? 150 : 220,
+    Math.min(phone ? 420 : 600, Math.round(stage.viewportHeight * (phone ? phoneShare : 0.66))) - 2 * pad,
+  );
   const layout = previewLayout({ widthIn, heightIn, borderIn: matIn, mouldingIn, maxWidthPx: maxW, maxHeightPx: maxH });
   const outerW = Math.round(layout.outerWidthPx);
   const outerH = Math.round(layout.outerHeightPx);
@@ -156,7 +159,9 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
     maxWidth: 'none',
   };
 
-  const outer = print ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn: matIn, mouldingIn: frame ? frame.mouldingIn : 0 }) : null;
+  const outer = print
+    ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn: matIn, mouldingIn: frame ? frame.mouldingIn : 0 })
+    : null;
   const photoFailed = !photoReady && hasFailed(photo.url);
   const loading = frameLoading || (!photoReady && !photoFailed);
 
@@ -177,7 +182,8 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
           style={{
             width: outerW,
             height: outerH,
-            boxShadow: T > 0 ? '0 22px 38px -18px rgba(36,29,24,0.55), 0 4px 10px -4px rgba(36,29,24,0.35)' : '0 10px 26px -14px rgba(36,29,24,0.5)',
+            boxShadow:
+              T > 0 ? '0 22px 38px -18px rgba(36,29,24,0.55), 0 4px 10px -4px rgba(36,29,24,0.35)' : '0 10px 26px -14px rgba(36,29,24,0.5)',
           }}
         >
           {/* The mat (or the photo's edge when there is no border), inside the moulding. */}
@@ -195,7 +201,9 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
           <div className="absolute overflow-hidden bg-ink-100" style={{ left: T + m, top: T + m, width: photoW, height: photoH }}>
             {photoReady ? <img src={photo.url} alt="" draggable={false} style={imgStyle} /> : null}
             {m > 0 ? <div className="pointer-events-none absolute inset-0 shadow-[inset_0_0_0_1px_rgba(0,0,0,0.07)]" /> : null}
-            {T > 0 && m === 0 ? <div className="pointer-events-none absolute inset-0 shadow-[inset_2px_3px_5px_-1px_rgba(0,0,0,0.3)]" /> : null}
+            {T > 0 && m === 0 ? (
+              <div className="pointer-events-none absolute inset-0 shadow-[inset_2px_3px_5px_-1px_rgba(0,0,0,0.3)]" />
+            ) : null}
           </div>
           {T > 0 ? (
             shown ? (

@@ -56,14 +56,23 @@ export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNe
       <StepHeading
         eyebrow="Step 2 of 4 · Frame"
         title="Pick your frame design"
-        hint={openSet ? `Choose a finish for the ${openSet.frameName} moulding.` : 'Each set is one moulding width; open it to see its finishes.'}
+        hint={
+          openSet
+            ? `Choose a finish for the ${openSet.frameName} moulding.`
+            : 'Each set is one moulding width; open it to see its finishes.'
+        }
       />
       {sets.isPending ? (
         <LoadingRows label="Loading frames" />
       ) : sets.isError ? (
         <LoadError message="We couldn’t load the frames. Please check your connection." onRetry={() => void sets.refetch()} />
       ) : openSet ? (
-        <OpenSet set={openSet} print={print} chosenId={draft.frameSetId === openSet._id ? draft.frameId : null} onChoose={(f) => onChooseFrame(openSet, f)} />
+        <OpenSet
+          set={openSet}
+          print={print}
+          chosenId={draft.frameSetId === openSet._id ? draft.frameId : null}
+          onChoose={(f) => onChooseFrame(openSet, f)}
+        />
       ) : (
         <ul className="grid grid-cols-2 gap-3" aria-label="Frame sets">
           {sets.data.map((set) => (
@@ -95,7 +104,10 @@ function SetThumbnail({ set }: { set: FrameSet }) {
     const edge = Math.round(4 + 4 * set.sizeInInches);
     return (
       <span data-fallback="" className="relative block aspect-square w-full overflow-hidden rounded-lg bg-sand" aria-hidden="true">
-        <span className="absolute inset-[16%] bg-white shadow-[0_6px_14px_-6px_rgba(0,0,0,0.5)]" style={{ border: `${edge}px solid var(--color-wood-700)` }} />
+        <span
+          className="absolute inset-[16%] bg-white shadow-[0_6px_14px_-6px_rgba(0,0,0,0.5)]"
+          style={{ border: `${edge}px solid var(--color-wood-700)` }}
+        />
       </span>
     );
   }
@@ -138,7 +150,17 @@ function SetCard({ set, print, chosen, onOpen }: { set: FrameSet; print: PrintSi
   );
 }
 
-function OpenSet({ set, print, chosenId, onChoose }: { set: FrameSet; print: PrintSize | null; chosenId: string | null; onChoose: (frame: Frame) => void }) {
+function OpenSet({
+  set,
+  print,
+  chosenId,
+  onChoose,
+}: {
+  set: FrameSet;
+  print: PrintSize | null;
+  chosenId: string | null;
+  onChoose: (frame: Frame) => void;
+}) {
   const price = setPrice(set, print);
   const chosen = set.frames.find((f) => f._id === chosenId) ?? null;
   return (
@@ -176,7 +198,9 @@ function OpenSet({ set, print, chosenId, onChoose }: { set: FrameSet; print: Pri
                   style={{ backgroundImage: `url("${frame.topLeft}")`, backgroundSize: 'cover', backgroundPosition: 'center' }}
                   aria-hidden="true"
                 />
-                <span className={`text-sm leading-tight ${selected ? 'font-semibold text-saffron-900' : 'text-ink-800'}`}>{frame.frameName}</span>
+                <span className={`text-sm leading-tight ${selected ? 'font-semibold text-saffron-900' : 'text-ink-800'}`}>
+                  {frame.frameName}
+                </span>
               </button>
             );
           })}

@@ -69,7 +69,10 @@ type SizeTableProps = {
 
 function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
   return (
-    <div className="relative max-h-[400px] overflow-y-auto overscroll-contain rounded-xl border border-ink-100 bg-white" data-testid="size-table-scroll">
+    <div
+      className="relative max-h-[400px] overflow-y-auto overscroll-contain rounded-xl border border-ink-100 bg-white"
+      data-testid="size-table-scroll"
+    >
       <table className="w-full border-collapse text-left text-[0.95rem]">
         <caption className="sr-only">Preset print sizes with their starting price and the print quality of your photo</caption>
         <thead className="sticky top-0 z-10 bg-sand text-[0.8rem] text-ink-600">
@@ -121,7 +124,9 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                         }}
                         className="flex min-h-10 w-full flex-col items-start justify-center rounded-md text-left focus-visible:outline-offset-4"
                       >
-                        <span className={`flex items-center gap-1.5 tabular-nums ${selected ? 'font-semibold text-saffron-900' : 'text-ink-900'}`}>
+                        <span
+                          className={`flex items-center gap-1.5 tabular-nums ${selected ? 'font-semibold text-saffron-900' : 'text-ink-900'}`}
+                        >
                           {selected ? <CheckIcon className="h-4 w-4 text-saffron-700" /> : null}
                           {size.sizeName} in
                         </span>
@@ -130,7 +135,9 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                         </span>
                       </button>
                     </td>
-                    <td className="py-1.5 pr-3 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800">{formatInr(rupeesToPaise(size.price))}</td>
+                    <td className="py-1.5 pr-3 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800">
+                      {formatInr(rupeesToPaise(size.price))}
+                    </td>
                   </tr>
                 );
               })}

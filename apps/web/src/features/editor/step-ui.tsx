@@ -42,7 +42,13 @@ export function NextButton({
   describedBy?: string;
 }) {
   return (
-    <button type="button" onClick={onClick} disabled={disabled} aria-describedby={describedBy} className={`${primaryButton} order-first w-full px-5 sm:order-none sm:ml-auto sm:w-auto`}>
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      className={`${primaryButton} order-first w-full px-5 sm:order-none sm:ml-auto sm:w-auto`}
+    >
       {children}
       <ArrowRightIcon className="h-4 w-4" />
     </button>

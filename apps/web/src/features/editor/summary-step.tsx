@@ -1,4 +1,13 @@
-import { MAX_QUANTITY, MIN_QUANTITY, formatInr, formatMeasure, formatOuterSize, framedOuterSize, type FrameSet, type MotifBorder } from '@framewala/domain';
+import {
+  MAX_QUANTITY,
+  MIN_QUANTITY,
+  formatInr,
+  formatMeasure,
+  formatOuterSize,
+  framedOuterSize,
+  type FrameSet,
+  type MotifBorder,
+} from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
@@ -20,7 +29,9 @@ export function SummaryStep({ draft, print, choice, border, sets, borders, onQua
   const price = orderPrice(draft, sets, borders);
   const borderIn = borderInches(draft.borderLevel);
   const outer =
-    print && choice ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches }) : null;
+    print && choice
+      ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches })
+      : null;
   const rows: [string, string][] = [
     ['Frame', choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : '—'],
     ['Size', print ? `${print.name} in${print.kind === 'custom' ? ' (custom)' : ''}` : '—'],
@@ -48,7 +59,11 @@ export function SummaryStep({ draft, print, choice, border, sets, borders, onQua
           <span id="quantity-label" className="mb-1.5 block text-sm font-semibold text-ink-800">
             Quantity
           </span>
-          <div role="group" aria-labelledby="quantity-label" className="inline-flex items-center rounded-full border border-ink-200 bg-white p-1">
+          <div
+            role="group"
+            aria-labelledby="quantity-label"
+            className="inline-flex items-center rounded-full border border-ink-200 bg-white p-1"
+          >
             <button
               type="button"
               aria-label="Decrease quantity"
@@ -58,7 +73,12 @@ export function SummaryStep({ draft, print, choice, border, sets, borders, onQua
             >
               −
             </button>
-            <output aria-live="polite" aria-label="Quantity" className="w-10 text-center text-lg font-semibold tabular-nums" data-testid="quantity">
+            <output
+              aria-live="polite"
+              aria-label="Quantity"
+              className="w-10 text-center text-lg font-semibold tabular-nums"
+              data-testid="quantity"
+            >
               {q}
             </output>
             <button

@@ -359,9 +359,9 @@ describe('Upload Photos modal: sending', () => {
 });
 
 describe('Upload Photos modal: preview and Done', () => {
-  async function uploadToPreview(body = uploadBody()) {
+  async function uploadToPreview(body = uploadBody(), file = jpeg()) {
     const opened = await openModal();
-    await opened.user.upload(opened.input, jpeg());
+    await opened.user.upload(opened.input, file);
     await waitFor(() => expect(tus.uploads).toHaveLength(1));
     progress(lastUpload(), 1000, 1000);
     succeed(lastUpload(), body);
@@ -369,6 +369,20 @@ describe('Upload Photos modal: preview and Done', () => {
     const img = within(preview).getByRole('img');
     return { ...opened, preview, img };
   }
+
+  it('says kindly when the photo looks like a copy sent over WhatsApp, and keeps that with the order', async () => {
+    const { img, user, router } = await uploadToPreview(
+      uploadBody({ width: 1600, height: 1200 }),
+      fileOf(jpegBytes(1600, 1200), 'IMG-20251104-WA0012.jpg'),
+    );
+    expect(await screen.findByTestId('shrunk-notice')).toHaveTextContent(
+      'This looks like a copy sent over WhatsApp. If you have the original, send it as a Document for a sharper print — or let us sharpen this one (below).',
+    );
+    fireEvent.load(img);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
+    expect(JSON.parse(window.localStorage.getItem('framewala.order') ?? 'null')).toMatchObject({ photo: { shrunkCopy: true } });
+  });
 
   it('keeps Cancel and Done disabled until the preview image has loaded, then Done goes to /edit-photo', async () => {
     const { img, user, router, preview } = await uploadToPreview();

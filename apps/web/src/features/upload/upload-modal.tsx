@@ -1,5 +1,6 @@
-import { UPLOAD_HINT } from '@framewala/domain';
-import { useEffect, useId, useRef } from 'react';
+import { SHRUNK_COPY_NOTICE, UPLOAD_HINT } from '@framewala/domain';
+import { useEffect, useId, useRef, useState } from 'react';
+import { looksShrunk } from '../../lib/check-photo';
 import type { DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
@@ -35,6 +36,24 @@ export function UploadModal({ open, onClose }: UploadModalProps) {
   return createPortal(<UploadDialog onClose={onClose} />, document.body);
 }
 
+/** Whether the uploaded file looks like a messaging app's shrunk copy (checked once per file). */
+function useShrunkCopy(file: File | null, upload: { width: number; height: number } | null): boolean {
+  const [result, setResult] = useState<{ file: File; shrunk: boolean } | null>(null);
+  const width = upload?.width ?? 0;
+  const height = upload?.height ?? 0;
+  useEffect(() => {
+    if (!file || !width || !height) return;
+    let live = true;
+    void looksShrunk(file, width, height).then((shrunk) => {
+      if (live) setResult({ file, shrunk });
+    });
+    return () => {
+      live = false;
+    };
+  }, [file, width, height]);
+  return result !== null && result.file === file && result.shrunk;
+}
+
 function UploadDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const hintId = useId();
@@ -58,6 +77,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
     previewFailed,
     showError,
   } = usePhotoUpload();
+  const shrunk = useShrunkCopy(phase.kind === 'preview' ? phase.file : null, phase.kind === 'preview' ? phase.upload : null);
   const busy = phase.kind === 'checking' || phase.kind === 'uploading' || phase.kind === 'processing';
   const ready = phase.kind === 'preview' && phase.loaded;
 
@@ -103,7 +123,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
 
   const onDone = () => {
     if (phase.kind !== 'preview' || !phase.loaded) return;
-    if (!startOrderWithPhoto(phase.upload)) {
+    if (!startOrderWithPhoto(shrunk ? { ...phase.upload, shrunkCopy: true } : phase.upload)) {
       showError(STORAGE_BLOCKED_MESSAGE);
       return;
     }
@@ -178,6 +198,15 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
             removeRef={removeRef}
           />
         )}
+
+        {shrunk && phase.kind === 'preview' ? (
+          <p
+            className="mt-4 rounded-xl bg-saffron-50 px-4 py-3 text-[0.95rem] leading-snug text-saffron-900 ring-1 ring-saffron-300/50"
+            data-testid="shrunk-notice"
+          >
+            {SHRUNK_COPY_NOTICE}
+          </p>
+        ) : null}
 
         {error ? (
           <div

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { checkEnhance, enhanceBodySchema } from './enhance';
+
+describe('enhanceBodySchema', () => {
+  it('takes auto, upscale or both, and nothing else', () => {
+    expect(enhanceBodySchema.safeParse({ auto: { strength: 70 } }).success).toBe(true);
+    expect(enhanceBodySchema.safeParse({ upscale: 4 }).success).toBe(true);
+    expect(enhanceBodySchema.safeParse({ auto: { strength: 0 }, upscale: 2 }).success).toBe(true);
+    expect(enhanceBodySchema.safeParse({}).success).toBe(false);
+    expect(enhanceBodySchema.safeParse({ upscale: 3 }).success).toBe(false);
+    expect(enhanceBodySchema.safeParse({ auto: { strength: 101 } }).success).toBe(false);
+    expect(enhanceBodySchema.safeParse({ auto: { strength: 50.5 } }).success).toBe(false);
+    expect(enhanceBodySchema.safeParse({ auto: { strength: 50 }, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('checkEnhance', () => {
+  it('gives the result size', () => {
+    expect(checkEnhance(1600, 1200, { upscale: 4 })).toEqual({ ok: true, width: 6400, height: 4800 });
+    expect(checkEnhance(1600, 1200, { auto: { strength: 70 } })).toEqual({ ok: true, width: 1600, height: 1200 });
+  });
+
+  it('offers upscaling up to 4000 px on the long side', () => {
+    expect(checkEnhance(4000, 2000, { upscale: 2 }).ok).toBe(true);
+    expect(checkEnhance(4001, 2000, { upscale: 2 })).toMatchObject({ ok: false, code: 'IMAGE_DIMENSIONS' });
+  });
+
+  it('refuses a result too large to hold', () => {
+    expect(checkEnhance(4000, 3000, { upscale: 4 })).toMatchObject({ ok: false, message: expect.stringContaining('16000 × 12000') });
+    expect(checkEnhance(4000, 3000, { upscale: 2 }).ok).toBe(true);
+    expect(checkEnhance(12000, 9000, { auto: { strength: 50 } }).ok).toBe(false);
+  });
+});
