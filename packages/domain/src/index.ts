@@ -16,3 +16,5 @@ export * from './schemas';
 export * from './india';
 export * from './account-schemas';
 export * from './order-states';
+export * from './shipping';
+export * from './contracts/shipping';
