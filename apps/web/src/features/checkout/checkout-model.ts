@@ -2,7 +2,7 @@
  * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
  * editor's own functions, so the figures are the ones the editor showed.
  */
-import { formatMeasure, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
+import { formatMeasure, longestOuterSide, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
 import {
   borderForIndex,
@@ -24,6 +24,8 @@ export type CheckoutSummary = {
   borderIn: number;
   frameInches: number;
   price: OrderPrice & { quantity: number };
+  /** The framed piece's longest outer side in inches: what the oversize shipping charge reads. */
+  maxOuterInches: number;
 };
 
 /** Null until the order has a size, a frame and a price (the checkout then sends the customer back to the editor). */
@@ -39,14 +41,20 @@ export function checkoutSummary(
   const borderIn = borderInches(draft.borderLevel);
   const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
   const sizeName = print.kind === 'custom' ? `${formatMeasure(print.heightIn)} X ${formatMeasure(print.widthIn)}` : print.name;
-  return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price };
+  const maxOuterInches = longestOuterSide([
+    { widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches },
+  ]);
+  return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price, maxOuterInches };
 }
 
-/** The create-order body (contracts for issue 6). The server re-prices everything; `amount` is a cross-check. */
-export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary): CreateOrderBody {
+/**
+ * The create-order body. The server re-prices everything, shipping included; `amount` (the frames plus the quoted
+ * shipping) is a cross-check.
+ */
+export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary, shippingPaise = 0): CreateOrderBody {
   const custom = summary.print.kind === 'custom';
   return {
-    amount: summary.price.checkoutPaise,
+    amount: summary.price.checkoutPaise + shippingPaise,
     currency: 'INR',
     image_url: draft.photo.url,
     selectedFrame: summary.choice.frame._id,
