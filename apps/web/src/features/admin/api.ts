@@ -2,7 +2,7 @@
  * The owner's console calls (docs/admin-api.md). Answers are checked with lenient schemas: a shape we do not
  * understand becomes an `ApiError` rather than a crash. Money is paise throughout.
  */
-import { ORDER_STATUSES, type OrderStatus } from '@framewala/domain';
+import { ORDER_STATUSES, shippingSettingsResponseSchema, type OrderStatus, type ShippingSettings } from '@framewala/domain';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { clearSession, getToken } from '../../lib/auth';
@@ -77,6 +77,8 @@ export type PrintFileInfo = z.infer<typeof printFileSchema>;
 const num = z.number().nullish();
 
 export const adminOrderSchema = adminOrderSummarySchema.extend({
+  /** Included in amountPaise; absent from older answers. */
+  shippingPaise: z.number().int().nullish(),
   paidAt: str,
   currency: str,
   customer: z.object({ userId: str, name: str, email: str, phone: str }).loose().nullish(),
@@ -360,4 +362,15 @@ export async function addFinish(setId: string, finish: NewFinish): Promise<Admin
   }
   const body = await authedRequest<unknown>(`/api/admin/frame-sets/${encodeURIComponent(setId)}/finishes`, { method: 'POST', body: form });
   return parse(z.object({ finish: adminFinishSchema }), body).finish;
+}
+
+/** `GET /api/admin/shipping-settings` → `{settings}` (paise and inches). */
+export async function fetchShippingSettings(): Promise<ShippingSettings> {
+  return parse(shippingSettingsResponseSchema, await authedApi.get<unknown>('/api/admin/shipping-settings')).settings;
+}
+
+/** `PUT /api/admin/shipping-settings` `{…settings}` → `{settings}`. */
+export async function saveShippingSettings(settings: ShippingSettings): Promise<ShippingSettings> {
+  const body = await authedRequest<unknown>('/api/admin/shipping-settings', { method: 'PUT', body: settings });
+  return parse(shippingSettingsResponseSchema, body).settings;
 }

@@ -11,6 +11,7 @@ import { showToast } from '../account/toast-store';
 import { AdminShell, ErrorBox, Panel } from './admin-ui';
 import { selectClass } from './styles';
 import { errorText } from './error-text';
+import { ShippingSettingsPanel } from './shipping-settings';
 import {
   addFinish,
   fetchAdminCatalogue,
@@ -64,6 +65,7 @@ export function AdminCataloguePage() {
             <FrameSetPanel key={set.id} set={set} />
           ))}
           <BordersPanel borders={catalogue.data.borders} />
+          <ShippingSettingsPanel />
         </div>
       )}
     </AdminShell>

@@ -111,6 +111,8 @@ export const orderSummarySchema = z
     createdAt: z.string(),
     status: z.string(),
     totalPaise: z.number().int().nonnegative(),
+    /** Included in totalPaise; absent from older answers. */
+    shippingPaise: z.number().int().nonnegative().nullish(),
     quantity: z.number().int().positive().optional(),
     frameName: z.string().nullish(),
     sizeName: z.string().nullish(),

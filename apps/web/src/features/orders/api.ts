@@ -30,6 +30,8 @@ export const customerOrderSchema = z
     createdAt: z.string(),
     status: z.string(),
     totalPaise: z.number().int(),
+    /** Included in totalPaise; absent from older answers. */
+    shippingPaise: z.number().int().nullish(),
     quantity: num,
     frameName: str,
     sizeName: str,
