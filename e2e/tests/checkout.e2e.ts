@@ -69,6 +69,10 @@ async function reachCheckout(page: Page, request: APIRequestContext, testInfo: T
   await page.getByRole('button', { name: /Next: Finish/ }).click();
   await expect(stepHeading(page)).toHaveText('Your Frame Details');
   const editorTotal = (await page.getByTestId('total-price').textContent())!.trim();
+  // Not signed in yet: the summary asks for a pincode to show the delivery window.
+  await page.getByLabel('Delivery pincode').fill('560001');
+  await expect(page.getByTestId('delivery-estimate')).toContainText(/Arrives between .+ to 560001 · Shipping ₹99\.00|Shipping free/);
+  if (who === 'paid') await shot(page, testInfo, 'summary');
   await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
 
   // Not signed in: sign in → 'Create Account' → back to buyer details.
@@ -97,9 +101,26 @@ async function reachCheckout(page: Page, request: APIRequestContext, testInfo: T
 
   await expect(page).toHaveURL(/\/checkout\/pay$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Product Summary' })).toBeVisible();
-  await expect(page.getByTestId('checkout-total')).toHaveText(editorTotal);
-  return { editorTotal };
+  return { editorTotal: await expectShippingAdded(page, editorTotal) };
 }
+
+const rupeesOf = (text: string) => Number(text.replace(/[₹,\s]/g, ''));
+const inr = (rupees: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(rupees);
+
+/**
+ * The checkout's total: the editor's total plus shipping to 560001 (Bengaluru, a metro) at the default charges —
+ * ₹99 below a ₹1,999 subtotal, free from it (the print chosen here is far from the 30-inch oversize limit).
+ */
+async function expectShippingAdded(page: Page, editorTotal: string): Promise<string> {
+  const shipping = page.getByTestId('price-lines').locator('dt', { hasText: /^Shipping$/ }).locator('+ dd');
+  const free = rupeesOf(editorTotal) >= 1999;
+  await expect(shipping).toHaveText(free ? 'Free' : '₹99.00');
+  const total = inr(rupeesOf(editorTotal) + (free ? 0 : 99));
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
+  await expect(page.getByTestId('arrives-by')).toHaveText(/^Arrives between \w{3} \d{1,2} \w{3,4} and \w{3} \d{1,2} \w{3,4} to 560001$/);
+  return total;
+}
+
 
 test('checkout: sandbox payment ends on /success with the real order number, and the order shows on the profile', async ({
   page,

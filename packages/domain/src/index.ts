@@ -18,5 +18,6 @@ export * from './account-schemas';
 export * from './order-states';
 export * from './wall';
 export * from './shrunk-copy';
+export * from './shipping';
 export * from './contracts';
 export * from './policies';

@@ -16,6 +16,8 @@ import {
   FRAME_PARTS,
   frameSetPatchSchema,
   newFinishFieldsSchema,
+  shippingSettingsResponseSchema,
+  shippingSettingsSchema,
   ShopError,
   statusMoveBodySchema,
   type FramePart,
@@ -34,6 +36,7 @@ import {
 import { MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
 import { invalidateCatalogueCache } from '../services/catalogue/cache';
 import { getAdminOrder, listAdminOrders, moveOrder } from '../services/admin/orders';
+import { saveShippingSettings, shippingSettingsOf } from '../services/shipping';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 const TAGS = ['admin'];
@@ -232,5 +235,33 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
         },
       },
       async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body.pricePaise, changed) }),
+    );
+
+    app.get(
+      '/admin/shipping-settings',
+      {
+        schema: {
+          summary: 'The shipping charges: metro and elsewhere, the free-shipping subtotal and the oversize charge (paise)',
+          tags: TAGS,
+          security: SECURITY,
+          response: { 200: shippingSettingsResponseSchema, ...errors(401, 403) },
+        },
+      },
+      async () => ({ settings: await shippingSettingsOf(ctx.database) }),
+    );
+
+    app.put(
+      '/admin/shipping-settings',
+      {
+        schema: {
+          summary: 'Change the shipping charges (new quotes and orders only; placed orders keep theirs)',
+          description: 'Every server uses the new charges within a second.',
+          tags: TAGS,
+          security: SECURITY,
+          body: shippingSettingsSchema,
+          response: { 200: shippingSettingsResponseSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ settings: await saveShippingSettings(ctx.database, request.body) }),
     );
   };

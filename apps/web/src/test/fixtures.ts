@@ -54,6 +54,7 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
   createdAt: '2026-11-20T09:30:00.000Z',
   status: 'shipped',
   totalPaise: 1_850_00,
+  shippingPaise: 99_00,
   quantity: 1,
   frameName: 'Walnut',
   sizeName: '12x8',

@@ -3,3 +3,4 @@ export * from './payments';
 export * from './admin';
 export * from './wall';
 export * from './enhance';
+export * from './shipping';

@@ -395,6 +395,33 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     expect(callsTo('PATCH', '/api/admin/borders/b2')[0]?.body).toEqual({ pricePaise: 17550 });
   });
 
+  it('edits the shipping charges in rupees and sends paise', async () => {
+    signInAdmin();
+    const settings = { metroPaise: 99_00, elsewherePaise: 149_00, freeFromPaise: 1999_00, oversizePaise: 200_00, oversizeAboveInches: 30 };
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'GET /api/admin/shipping-settings': { body: { settings } },
+      'PUT /api/admin/shipping-settings': (call) => ({ body: { settings: call.body } }),
+    });
+    const { user } = renderRoute('/admin/catalogue');
+    const form = within(await main().findByRole('form', { name: 'Shipping charges' }));
+    const metro = await form.findByLabelText('Metro cities');
+    expect(metro).toHaveValue('99.00');
+    expect(form.getByLabelText('Free shipping from')).toHaveValue('1999.00');
+    expect(form.getByLabelText('Oversize above')).toHaveValue('30');
+    await user.clear(metro);
+    await user.type(metro, 'ninety');
+    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
+    expect(await form.findByText('Enter rupees, e.g. 99 or 149.50.')).toBeVisible();
+    expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(0);
+    await user.clear(metro);
+    await user.type(metro, '79.50');
+    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/admin/shipping-settings')[0]?.body).toEqual({ ...settings, metroPaise: 79_50 });
+  });
+
   it('adds a finish drawn from a material preset and colour (multipart)', async () => {
     signInAdmin();
     const { fetchMock } = mockApi({

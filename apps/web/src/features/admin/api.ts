@@ -11,6 +11,7 @@ import {
   adminOrderResponseSchema,
   FRAME_PARTS,
   printFileResponseSchema,
+  shippingSettingsResponseSchema,
   type AdminBorder,
   type AdminCatalogue,
   type AdminFinish,
@@ -24,6 +25,7 @@ import {
   type FrameSetPatch,
   type OrderStatus,
   type PrintFileInfo,
+  type ShippingSettings,
   type StatusMoveBody,
 } from '@framewala/domain';
 import type { z } from 'zod';
@@ -195,4 +197,15 @@ export async function addFinish(setId: string, finish: NewFinish): Promise<Admin
   }
   const body = await authedRequest<unknown>(`/api/admin/frame-sets/${encodeURIComponent(setId)}/finishes`, { method: 'POST', body: form });
   return parse(adminFinishResponseSchema, body).finish;
+}
+
+/** `GET /api/admin/shipping-settings` → `{settings}` (paise and inches). */
+export async function fetchShippingSettings(): Promise<ShippingSettings> {
+  return parse(shippingSettingsResponseSchema, await authedApi.get<unknown>('/api/admin/shipping-settings')).settings;
+}
+
+/** `PUT /api/admin/shipping-settings` `{…settings}` → `{settings}`. */
+export async function saveShippingSettings(settings: ShippingSettings): Promise<ShippingSettings> {
+  const body = await authedRequest<unknown>('/api/admin/shipping-settings', { method: 'PUT', body: settings });
+  return parse(shippingSettingsResponseSchema, body).settings;
 }

@@ -23,6 +23,7 @@ import { showToast } from '../../lib/toast-store';
 import { AdminShell, ErrorBox, Panel } from './admin-ui';
 import { selectClass } from './styles';
 import { errorText } from './error-text';
+import { ShippingSettingsPanel } from './shipping-settings';
 import {
   addFinish,
   fetchAdminCatalogue,
@@ -72,6 +73,7 @@ export function AdminCataloguePage() {
             <FrameSetPanel key={set.id} set={set} />
           ))}
           <BordersPanel borders={catalogue.data.borders} />
+          <ShippingSettingsPanel />
         </div>
       )}
     </AdminShell>

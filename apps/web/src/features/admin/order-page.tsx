@@ -294,6 +294,7 @@ function LinePanel({ order }: { order: AdminOrder }) {
           <Fact label="Frame and print">{money(line?.fspPaise)}</Fact>
           <Fact label="White border">{money(line?.wbpPaise)}</Fact>
           <Fact label="Each">{money(line?.unitPaise)}</Fact>
+          <Fact label="Shipping">{typeof order.shippingPaise === 'number' ? formatInr(order.shippingPaise) : '—'}</Fact>
           <Fact label={`Total (${order.quantity ?? 1})`}>{formatInr(order.amountPaise)}</Fact>
         </Facts>
       </div>

@@ -2,7 +2,7 @@
  * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
  * editor's own functions, so the figures are the ones the editor showed.
  */
-import { formatMeasure, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
+import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
 import {
   borderForIndex,
@@ -23,6 +23,8 @@ export type CheckoutSummary = {
   borderIn: number;
   frameInches: number;
   price: OrderPrice & { quantity: number };
+  /** The framed piece's longest outer side in inches: what the oversize shipping charge reads. */
+  maxOuterInches: number;
 };
 
 /** Null until the order has a size, a frame and a price (the checkout then sends the customer back to the editor). */
@@ -38,14 +40,20 @@ export function checkoutSummary(
   const borderIn = borderInches(draft.borderLevel);
   const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
   const sizeName = print.kind === 'custom' ? `${formatMeasure(print.heightIn)} X ${formatMeasure(print.widthIn)}` : print.name;
-  return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price };
+  const maxOuterInches = longestOuterSide([
+    { widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches },
+  ]);
+  return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price, maxOuterInches };
 }
 
-/** The create-order body: ids and the amount only. The server re-prices everything; `amount` is a cross-check. */
-export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary): CreateOrderBody {
+/**
+ * The create-order body: ids and the amount only. The server re-prices everything, shipping included; `amount` (the
+ * frames plus the quoted shipping) is a cross-check.
+ */
+export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary, shippingPaise = 0): CreateOrderBody {
   const custom = summary.print.kind === 'custom';
   return {
-    amount: summary.price.checkoutPaise,
+    amount: summary.price.checkoutPaise + shippingPaise,
     currency: 'INR',
     selectedFrame: summary.choice.frame._id,
     selectedMotifBorder: summary.borderIn,

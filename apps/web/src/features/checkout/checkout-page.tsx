@@ -2,12 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatInr, formatMeasure, PAYMENT_VERIFIED_MESSAGE } from '@framewala/domain';
+import { formatArrivesBy, formatInr, formatMeasure, PAYMENT_VERIFIED_MESSAGE } from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
-import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
+import { ArrowRightIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
+import { useShippingQuote } from '../../lib/shipping';
 import { fetchAddress } from '../../lib/address-api';
 import { OrderSteps } from '../../components/order-steps';
 import { OrderAside } from '../../components/order-aside';
@@ -113,13 +114,6 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   const [sandbox, setSandbox] = useState<SandboxState | null>(null);
   const inFlight = useRef(false);
 
-  // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
-  // body (another quantity, a corrected price) is a new attempt.
-  const requestBody = createOrderBody(draft, summary);
-  const bodyText = JSON.stringify(requestBody);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
-
   // The saved address fills in the payment window's contact (shared with the buyer details page's cache).
   const address = useQuery({
     queryKey: ['account', user._id, 'address'],
@@ -127,8 +121,21 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
     retry: false,
     staleTime: 60_000,
   });
+  const pincode = address.data?.postalCode ?? null;
+  const shipping = useShippingQuote(pincode, summary.price.checkoutPaise, summary.maxOuterInches);
+  // Without a saved address there is nothing to ship to yet: create-order asks for one.
+  const shippingPending = Boolean(pincode) && shipping.isPending;
+  const shippingPaise = shipping.data?.shippingPaise ?? 0;
+
+  // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
+  // body (another quantity, a corrected price) is a new attempt.
+  const requestBody = createOrderBody(draft, summary, shippingPaise);
+  const bodyText = JSON.stringify(requestBody);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
 
   const { price, choice } = summary;
+  const totalPaise = price.checkoutPaise + shippingPaise;
 
   const finishPaid = async (order: CreatedOrder, payment: PaymentSuccess) => {
     let ok = false;
@@ -208,6 +215,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         // The catalogue changed since the editor loaded it: reload it so the summary shows the new figures.
         void queryClient.invalidateQueries({ queryKey: frameSetsQueryKey });
         void queryClient.invalidateQueries({ queryKey: bordersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['shipping-quote'] });
         attempt.current = null;
         return;
       }
@@ -265,14 +273,28 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         <PriceLine term="Total Price" value={formatInr(price.checkoutPaise)} />
         <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
         <PriceLine term="Tax & Fee" value={formatInr(0)} />
+        <PriceLine
+          term="Shipping"
+          value={
+            shippingPending ? 'Calculating…' : !pincode || shipping.isError ? '—' : shippingPaise === 0 ? 'Free' : formatInr(shippingPaise)
+          }
+        />
         <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
           <dt className="text-lg font-semibold text-ink-900">Total</dt>
           <dd className="m-0 font-serif text-[1.9rem] leading-tight font-semibold text-ink-900" data-testid="checkout-total">
-            {formatInr(price.checkoutPaise)}
+            {formatInr(totalPaise)}
           </dd>
         </div>
       </dl>
       <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay.</p>
+      {shipping.data ? (
+        <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
+          <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
+          <span>
+            <span className="font-medium text-ink-900">{formatArrivesBy(shipping.data.arrivesBy)}</span> to {pincode}
+          </span>
+        </p>
+      ) : null}
 
       {problem ? (
         <div className="mt-5">
@@ -303,7 +325,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         </button>
         <button
           type="button"
-          disabled={busy}
+          disabled={busy || shippingPending}
           aria-busy={busy || undefined}
           onClick={() => void makePayment()}
           className={`${primaryButton} sm:min-w-44`}

@@ -1,6 +1,18 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, WHITE_BORDER_LEVELS, formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
+import {
+  DEFAULT_SHIPPING_SETTINGS,
+  ERROR_CATALOGUE,
+  WHITE_BORDER_LEVELS,
+  formatArrivesBy,
+  formatInr,
+  longestOuterSide,
+  priceOrder,
+  quoteShipping,
+  rupeesToPaise,
+  type FrameSet,
+  type MotifBorder,
+} from '@framewala/domain';
 import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
@@ -161,6 +173,51 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(dd('Total Price (Discount)', lines)).toBe('₹0.00');
     expect(dd('Tax & Fee', lines)).toBe('₹0.00');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
+  });
+
+  it('adds shipping for the saved pincode to the total, shows the arrives-by window and sends the sum', async () => {
+    const address = {
+      fullName: 'Asha Verma',
+      phone: '+919876543210',
+      altPhone: '',
+      email: 'asha@example.com',
+      addressLine1: '12 MG Road',
+      addressLine2: '',
+      city: 'Bangalore',
+      state: 'Karnataka',
+      country: 'IN',
+      postalCode: '560001',
+      companyName: '',
+      isHyperlocal: false,
+      billingSameAsDelivery: true,
+    };
+    // 12 × 8 print, 0.8 in border, 1 in moulding: 15.6 in long outside, under the oversize limit.
+    const maxOuterInches = longestOuterSide([{ widthIn: 12, heightIn: 8, borderIn: 0.8, mouldingIn: 1 }]);
+    const shippingPaise = quoteShipping(
+      { zone: 'metro', subtotalPaise: EXPECTED.checkoutPaise, maxOuterInches },
+      DEFAULT_SHIPPING_SETTINGS,
+    );
+    expect(shippingPaise).toBe(99_00);
+    const arrivesBy = { earliest: '2026-12-02', latest: '2026-12-05' };
+    const { user, callsTo } = await openCheckout({
+      'GET /api/address/user-1': { body: { address } },
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise, arrivesBy } },
+    });
+    const lines = within(screen.getByTestId('price-lines'));
+    await waitFor(() => expect(dd('Shipping', lines)).toBe('₹99.00'));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise + shippingPaise));
+    expect(screen.getByTestId('arrives-by')).toHaveTextContent(`${formatArrivesBy(arrivesBy)} to 560001`);
+    expect(screen.getByTestId('arrives-by')).toHaveTextContent('Arrives between Wed 2 Dec and Sat 5 Dec');
+    const [asked] = callsTo('GET', '/api/shipping-quote');
+    expect(Object.fromEntries(new URL(asked!.path, 'http://x').searchParams)).toEqual({
+      pincode: '560001',
+      subtotalPaise: String(EXPECTED.checkoutPaise),
+      maxOuterInches: String(maxOuterInches),
+    });
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect((callsTo('POST', '/api/create-order')[0]?.body as { amount: number }).amount).toBe(EXPECTED.checkoutPaise + shippingPaise);
   });
 
   it("names a custom size 'height X width'", async () => {
@@ -486,7 +543,10 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     storeOrder();
     api();
     const message = ERROR_CATALOGUE.PAID_ORDER_CANCELLED.message;
-    window.sessionStorage.setItem(PAYMENT_ERROR_KEY, JSON.stringify({ code: 'PAID_ORDER_CANCELLED', description: message, reason: 'verification_failed' }));
+    window.sessionStorage.setItem(
+      PAYMENT_ERROR_KEY,
+      JSON.stringify({ code: 'PAID_ORDER_CANCELLED', description: message, reason: 'verification_failed' }),
+    );
     renderRoute('/cancel?order=FW-2611-8K3D9Q');
     expect(await main().findByRole('heading', { level: 1, name: 'Order Cancelled, Asha Verma' })).toBeVisible();
     expect(main().getByText(/We are refunding the full amount/)).toBeVisible();

@@ -123,6 +123,9 @@ export function SuccessPage() {
     ? [
         ['Order number', order._id],
         ['Payment ID', order.payment?.paymentId ?? 'Being confirmed'],
+        ...(typeof order.shippingPaise === 'number'
+          ? ([['Shipping', order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free']] as [string, string][])
+          : []),
         ['Amount paid', formatInr(order.totalPaise)],
         ...(order.frameName ? ([['Frame', order.frameName]] as [string, string][]) : []),
         ...(order.sizeName ? ([['Size', order.sizeName]] as [string, string][]) : []),

@@ -6,7 +6,7 @@ import type { EnhanceBody } from '@framewala/domain';
 import { ApiError, apiRequest } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
 import { abortError } from '../../lib/upload-progress';
-import { fetchUpload, PREPARE_FAILED_MESSAGE, toUploadedPhoto, type UploadedPhoto } from '../upload/upload-api';
+import { fetchUpload, PREPARE_FAILED_MESSAGE, toUploadedPhoto, type UploadedPhoto } from '../../lib/upload-api';
 
 export const ENHANCE_POLL_MS = 1000;
 const GIVE_UP_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { BeforeAfter } from '../../components/before-after';
 import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
 import { isAbortError } from '../../lib/upload-progress';
 import { cropUpload } from './api';
-import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer, type PrintSize } from './editor-model';
+import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer, type PrintSize } from '../../lib/editor-model';
 import { enhancePhoto } from './enhance-api';
 
 type Work = { kind: 'auto' | 'ai'; progress: number };

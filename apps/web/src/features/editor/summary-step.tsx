@@ -8,6 +8,7 @@ import {
   type FrameSet,
   type MotifBorder,
 } from '@framewala/domain';
+import { DeliveryEstimate } from '../../components/delivery-estimate';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
@@ -100,7 +101,8 @@ export function SummaryStep({ draft, print, choice, border, sets, borders, onQua
           {price && q > 1 ? <span className="block text-sm text-ink-500 tabular-nums">{formatInr(price.unitPaise)} each</span> : null}
         </div>
       </div>
-      <p className="mt-3 text-sm text-ink-500">Prices include taxes. Delivery details come next.</p>
+      <p className="mt-3 text-sm text-ink-500">Prices include taxes. Shipping is added at checkout; delivery details come next.</p>
+      {price && outer ? <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} /> : null}
 
       <StepActions>
         <BackButton onClick={onBack} />

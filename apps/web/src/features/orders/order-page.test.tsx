@@ -39,6 +39,7 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     expect(main().getByText('Slim (0.5 in)')).toBeVisible();
     expect(main().getByText('14, 2nd Cross, Residency Road')).toBeVisible();
     expect(main().getAllByText('₹1,850.00').length).toBeGreaterThan(0);
+    expect(main().getByTestId('order-shipping')).toHaveTextContent('Shipping₹99.00');
     expect(callsTo('GET', '/api/orders/FW-2611-8K3D9Q')[0]?.headers.authorization).toMatch(/^Bearer /);
   });
 

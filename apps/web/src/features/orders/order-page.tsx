@@ -177,6 +177,12 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
             </dl>
           </div>
+          {typeof order.shippingPaise === 'number' ? (
+            <p className="mt-4 flex items-baseline justify-between px-4 text-[0.95rem]" data-testid="order-shipping">
+              <span className="text-ink-600">Shipping</span>
+              <span className="font-medium text-ink-900 tabular-nums">{order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}</span>
+            </p>
+          ) : null}
           <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">
             <span className="text-ink-700">Total paid</span>
             <span className="font-serif text-xl font-semibold text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>

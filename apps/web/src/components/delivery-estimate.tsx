@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import { formatArrivesBy, formatInr, INVALID_PINCODE_MESSAGE } from '@framewala/domain';
+import { useSession } from '../lib/auth';
+import { authedApi } from '../lib/auth-request';
+import { useShippingQuote } from '../lib/shipping';
+import { TruckIcon } from './icons';
+
+const savedPincodeSchema = z.object({ address: z.object({ postalCode: z.string() }).loose().nullable() }).loose();
+
+/** The signed-in customer's saved delivery pincode, or null. */
+function useSavedPincode(): { pincode: string | null; pending: boolean } {
+  const user = useSession()?.user ?? null;
+  const saved = useQuery({
+    queryKey: ['account', user?._id ?? null, 'address-pincode'],
+    queryFn: async () => {
+      const parsed = savedPincodeSchema.safeParse(await authedApi.get<unknown>(`/api/address/${encodeURIComponent(user!._id)}`));
+      return parsed.success ? (parsed.data.address?.postalCode ?? null) : null;
+    },
+    enabled: Boolean(user),
+    retry: false,
+    staleTime: 60_000,
+  });
+  return { pincode: saved.data ?? null, pending: Boolean(user) && saved.isPending };
+}
+
+/**
+ * "Arrives between … and …" with the shipping charge, for the saved delivery pincode, or for one the customer types
+ * when there is none.
+ */
+export function DeliveryEstimate({ subtotalPaise, maxOuterInches }: { subtotalPaise: number; maxOuterInches: number }) {
+  const saved = useSavedPincode();
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const pincode = saved.pincode ?? (typed.length === 6 ? typed : null);
+  const quote = useShippingQuote(pincode, subtotalPaise, maxOuterInches);
+  if (saved.pending) return null;
+
+  return (
+    <div className="mt-5 rounded-2xl bg-cream px-4 py-3 text-[0.95rem] text-ink-700" data-testid="delivery-estimate">
+      {saved.pincode ? null : (
+        <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <label htmlFor={inputId} className="text-sm font-semibold text-ink-800">
+            Delivery pincode
+          </label>
+          <input
+            id={inputId}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            placeholder="560001"
+            className="w-28 rounded-lg border border-ink-200 bg-white px-3 py-1.5 tabular-nums focus:border-saffron-500 focus:outline-none focus:ring-3 focus:ring-saffron-200"
+          />
+        </div>
+      )}
+      {quote.data ? (
+        <p className="m-0 flex items-start gap-2">
+          <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
+          <span>
+            <span className="font-medium text-ink-900">{formatArrivesBy(quote.data.arrivesBy)}</span> to {pincode} · Shipping{' '}
+            {quote.data.shippingPaise === 0 ? 'free' : formatInr(quote.data.shippingPaise)}
+          </span>
+        </p>
+      ) : quote.isError ? (
+        <p role="alert" className="m-0 text-red-700">
+          {quote.error.message || INVALID_PINCODE_MESSAGE}
+        </p>
+      ) : pincode ? (
+        <p className="m-0 text-ink-500">Working out the delivery date…</p>
+      ) : (
+        <p className="m-0 text-ink-500">Enter your pincode to see when your frame arrives.</p>
+      )}
+    </div>
+  );
+}
