@@ -16,3 +16,4 @@ export * from './schemas';
 export * from './india';
 export * from './account-schemas';
 export * from './order-states';
+export * from './contracts/cart';

@@ -37,7 +37,7 @@ export interface CreatedOrder {
 }
 
 /** What one statement reads for a draft (docs/decisions/032-checkout-round-trips.md); null where a row is missing. */
-interface DraftRows {
+export interface DraftRows {
   session_version: number | null;
   replay: ReplayRow | null;
   upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
@@ -128,11 +128,11 @@ function replayed(row: ReplayRow, bodyHash: string | null) {
   };
 }
 
-/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem. */
-function priceDraft(
+/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem (the cart prices its lines with it too). */
+export function priceDraft(
   userId: string,
-  input: CreateOrderInput,
-  rows: DraftRows,
+  input: Omit<CreateOrderInput, 'amount'>,
+  rows: Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'>,
 ): { line: OrderLineSnapshot; amountPaise: number; uploadId: string } {
   const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
   const { upload, size: sizeRow, frame, border } = rows;
