@@ -16,4 +16,6 @@ export * from './schemas';
 export * from './india';
 export * from './account-schemas';
 export * from './order-states';
+export * from './shipping';
+export * from './contracts/shipping';
 export * from './contracts/cart';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { textIdSchema } from '../text';
+import { arrivesBySchema } from './shipping';
 
 /** At most this many lines in one cart. */
 export const MAX_CART_LINES = 20;
@@ -81,8 +82,6 @@ export const cartLineSchema = z.object({
   problemMessage: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
-
-export const arrivesBySchema = z.object({ earliest: z.string(), latest: z.string() });
 
 export const cartSchema = z.object({
   lines: z.array(cartLineSchema),
