@@ -29,6 +29,7 @@ import { ordersRoutes } from './routes/orders';
 import { paymentsRoutes } from './routes/payments';
 import { webhooksRoutes } from './routes/webhooks';
 import { siteRoutes } from './routes/site';
+import { shippingRoutes } from './routes/shipping';
 import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
 import { Jobs } from './services/jobs';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));
       await api.register(cartRoutes(ctx));
+      await api.register(shippingRoutes(ctx));
       await api.register(ordersRoutes(ctx, opts.rateLimits));
       await api.register(paymentsRoutes(ctx));
       await api.register(webhooksRoutes(ctx));

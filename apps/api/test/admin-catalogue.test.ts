@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { paiseToRupees, priceOrder } from '@framewala/domain';
+import { paiseToRupees } from '@framewala/domain';
 import { performance } from 'node:perf_hooks';
 import { faceThicknessPx, FRAME_PARTS } from '../src/catalogue/frame-art';
 import { FRAME_SETS } from '../src/catalogue/frame-finishes';
@@ -10,7 +10,7 @@ import { LocalStorage } from '../src/services/storage';
 import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { paidOrder, signInAdmin } from './admin-helpers';
 import { createTestApp, type TestApp } from './helpers';
-import { createOrder, orderBody, pickCatalogue, saveAddress, uploadPhoto, type Catalogue } from './orders-helpers';
+import { createOrder, expectedAmount, orderBody, pickCatalogue, saveAddress, uploadPhoto, type Catalogue } from './orders-helpers';
 import { multipart, type PartSpec } from './upload-fixtures';
 
 let t: TestApp;
@@ -191,13 +191,7 @@ describe('catalogue changes apply to new orders only', () => {
     expect(publicSet.frames.find((f) => f._id === c.finishId)!.frameName).toBe('Coal Black');
 
     // A new order is priced with the new rate and border price; the old amount is refused.
-    const newAmount = priceOrder({
-      widthIn: c.widthIn,
-      heightIn: c.heightIn,
-      frameRatePaisePerSqIn: newRate,
-      borderPricePaise: newBorderPrice,
-      quantity: 1,
-    }).amountPaise;
+    const newAmount = expectedAmount({ ...c, rate: newRate, borderPrice: newBorderPrice });
     expect(newAmount).not.toBe(paid.amount);
     const stale = await createOrder(client, asha.token, orderBody(c, photo));
     expect(expectError(stale, 409, 'PRICE_MISMATCH').amount).toBe(newAmount);

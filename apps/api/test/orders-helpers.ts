@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { priceOrder } from '@framewala/domain';
+import { DEFAULT_SHIPPING_SETTINGS, longestOuterSide, priceOrder, quoteShipping } from '@framewala/domain';
 import type { TestApp } from './helpers';
 import type { Client } from './accounts-helpers';
 import { plainJpeg, uploadRequest } from './upload-fixtures';
@@ -11,6 +11,7 @@ export interface Catalogue {
   heightIn: number;
   finishId: string;
   rate: number;
+  mouldingIn: number;
   borderIn: number;
   borderPrice: number;
 }
@@ -20,8 +21,8 @@ export async function pickCatalogue(t: TestApp): Promise<Catalogue> {
   const { rows: sizes } = await t.database.pool.query<{ id: string; width_in: number; height_in: number }>(
     'SELECT id, width_in, height_in FROM preset_sizes WHERE active AND width_in > height_in ORDER BY sort, id LIMIT 1',
   );
-  const { rows: finishes } = await t.database.pool.query<{ id: string; rate: number }>(
-    'SELECT f.id, s.rate_paise_per_sq_in AS rate FROM frame_finishes f JOIN frame_sets s ON s.id = f.set_id WHERE f.active AND s.active ORDER BY s.sort, f.sort LIMIT 1',
+  const { rows: finishes } = await t.database.pool.query<{ id: string; rate: number; moulding_in: number }>(
+    'SELECT f.id, s.rate_paise_per_sq_in AS rate, s.moulding_in FROM frame_finishes f JOIN frame_sets s ON s.id = f.set_id WHERE f.active AND s.active ORDER BY s.sort, f.sort LIMIT 1',
   );
   const { rows: borders } = await t.database.pool.query<{ size_in: number; price_paise: number }>(
     'SELECT size_in, price_paise FROM white_borders WHERE level = 2',
@@ -32,14 +33,27 @@ export async function pickCatalogue(t: TestApp): Promise<Catalogue> {
     heightIn: sizes[0]!.height_in,
     finishId: finishes[0]!.id,
     rate: finishes[0]!.rate,
+    mouldingIn: finishes[0]!.moulding_in,
     borderIn: borders[0]!.size_in,
     borderPrice: borders[0]!.price_paise,
   };
 }
 
-export function expectedAmount(c: Catalogue, quantity = 1): number {
+/** The framed pieces' price, before shipping. */
+export function expectedSubtotal(c: Catalogue, quantity = 1): number {
   return priceOrder({ widthIn: c.widthIn, heightIn: c.heightIn, frameRatePaisePerSqIn: c.rate, borderPricePaise: c.borderPrice, quantity })
     .amountPaise;
+}
+
+/** Shipping to the saved address (560001, Bengaluru: metro) with the default settings, from the domain's rules. */
+export function expectedShipping(c: Catalogue, quantity = 1): number {
+  const maxOuterInches = longestOuterSide([{ widthIn: c.widthIn, heightIn: c.heightIn, borderIn: c.borderIn, mouldingIn: c.mouldingIn }]);
+  return quoteShipping({ zone: 'metro', subtotalPaise: expectedSubtotal(c, quantity), maxOuterInches }, DEFAULT_SHIPPING_SETTINGS);
+}
+
+/** What create-order charges: the pieces plus shipping. */
+export function expectedAmount(c: Catalogue, quantity = 1): number {
+  return expectedSubtotal(c, quantity) + expectedShipping(c, quantity);
 }
 
 export async function uploadPhoto(t: TestApp, token: string): Promise<string> {

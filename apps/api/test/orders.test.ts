@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { createTestApp, type TestApp } from './helpers';
-import { createOrder, expectedAmount, newKey, orderBody, pickCatalogue, saveAddress, uploadPhoto, type Catalogue } from './orders-helpers';
+import {
+  createOrder,
+  expectedAmount,
+  expectedShipping,
+  expectedSubtotal,
+  newKey,
+  orderBody,
+  pickCatalogue,
+  saveAddress,
+  uploadPhoto,
+  type Catalogue,
+} from './orders-helpers';
 
 let t: TestApp;
 let client: Client;
@@ -40,14 +51,21 @@ describe('POST /api/create-order', () => {
     const detail = await client.get(`/api/orders/${body.orderId}`, { token: asha.token });
     expect(detail.statusCode, detail.body).toBe(200);
     const { order } = detail.json();
-    expect(order).toMatchObject({ _id: body.orderId, status: 'created', totalPaise: body.amount, quantity: 2 });
+    expect(order).toMatchObject({
+      _id: body.orderId,
+      status: 'created',
+      totalPaise: body.amount,
+      shippingPaise: expectedShipping(c, 2),
+      quantity: 2,
+    });
+    expect(body.amount).toBe(expectedSubtotal(c, 2) + order.shippingPaise);
     expect(order.payment).toEqual({ providerOrderId: body.id, paymentId: null, failureReason: null, failureCode: null });
     expect(order.line).toMatchObject({
       widthIn: c.widthIn,
       heightIn: c.heightIn,
       borderIn: c.borderIn,
       wbpPaise: c.borderPrice,
-      checkoutPaise: body.amount,
+      checkoutPaise: expectedSubtotal(c, 2),
     });
     expect(order.address).toMatchObject({ fullName: 'Asha Rao', postalCode: '560001' });
     expect(order.history).toEqual([{ status: 'created', at: expect.any(String), actor: 'customer' }]);

@@ -10,3 +10,4 @@ export * from './schema/orders';
 export * from './schema/print-files';
 export * from './schema/job-leases';
 export * from './schema/cart';
+export * from './schema/shop-settings';

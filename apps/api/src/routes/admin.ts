@@ -2,7 +2,15 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, plainTextSchema, ShopError, textIdSchema } from '@framewala/domain';
+import {
+  errorBodySchema,
+  ORDER_STATUSES,
+  plainTextSchema,
+  shippingSettingsResponseSchema,
+  shippingSettingsSchema,
+  ShopError,
+  textIdSchema,
+} from '@framewala/domain';
 import { FRAME_PARTS, type FramePart } from '../catalogue/frame-art';
 import type { FrameMaterial } from '../catalogue/frame-finishes';
 import type { AppContext } from '../context';
@@ -18,6 +26,7 @@ import {
 } from '../services/admin/catalogue';
 import { FRAME_MATERIALS, MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
 import { invalidateCatalogueCache } from '../services/catalogue/cache';
+import { saveShippingSettings, shippingSettingsOf } from '../services/shipping';
 import { DEFAULT_PAGE_SIZE, getAdminOrder, listAdminOrders, MAX_PAGE_SIZE, moveOrder } from '../services/admin/orders';
 import {
   adminBorderSchema,
@@ -258,5 +267,33 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
         },
       },
       async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body.pricePaise, changed) }),
+    );
+
+    app.get(
+      '/admin/shipping-settings',
+      {
+        schema: {
+          summary: 'The shipping charges: metro and elsewhere, the free-shipping subtotal and the oversize charge (paise)',
+          tags: TAGS,
+          security: SECURITY,
+          response: { 200: shippingSettingsResponseSchema, ...errors(401, 403) },
+        },
+      },
+      async () => ({ settings: await shippingSettingsOf(ctx.database) }),
+    );
+
+    app.put(
+      '/admin/shipping-settings',
+      {
+        schema: {
+          summary: 'Change the shipping charges (new quotes and orders only; placed orders keep theirs)',
+          description: 'Every server uses the new charges within a second.',
+          tags: TAGS,
+          security: SECURITY,
+          body: shippingSettingsSchema,
+          response: { 200: shippingSettingsResponseSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ settings: await saveShippingSettings(ctx.database, request.body) }),
     );
   };

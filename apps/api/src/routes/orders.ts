@@ -42,6 +42,8 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   status: z.enum(ORDER_STATUSES),
   totalPaise: z.number().int(),
+  /** Included in totalPaise. */
+  shippingPaise: z.number().int(),
   quantity: z.number().int(),
   frameName: z.string(),
   sizeName: z.string(),

@@ -57,6 +57,8 @@ export const orders = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    /** Included in amountPaise; 0 for orders placed before shipping was charged, and when it is free. */
+    shippingPaise: integer('shipping_paise').notNull().default(0),
     currency: text('currency').notNull().default('INR'),
     quantity: integer('quantity').notNull(),
     uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),

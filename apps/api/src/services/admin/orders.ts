@@ -173,6 +173,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     statusChangedAt: order.statusChangedAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     amountPaise: order.amountPaise,
+    shippingPaise: order.shippingPaise,
     currency: order.currency,
     quantity: order.quantity,
     customer: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.mobile },

@@ -57,6 +57,8 @@ export const adminOrderSchema = z.object({
   statusChangedAt: z.string(),
   paidAt: z.string().nullable(),
   amountPaise: z.number().int(),
+  /** Included in amountPaise. */
+  shippingPaise: z.number().int(),
   currency: z.string(),
   quantity: z.number().int(),
   customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string() }),

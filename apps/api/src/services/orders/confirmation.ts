@@ -76,7 +76,7 @@ export async function sweepUnsentConfirmations(
  */
 export async function queueOrderConfirmation(
   ctx: AppContext,
-  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise'>,
+  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'>,
   user: { email: string; firstName: string },
 ): Promise<void> {
   const { line, address } = order;
@@ -90,6 +90,7 @@ export async function queueOrderConfirmation(
     `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
     `White border: ${line.borderName}`,
     `Quantity: ${order.quantity}`,
+    `Shipping: ${order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}`,
     `Total paid: ${formatInr(order.amountPaise)}`,
     '',
     `Delivering to: ${address.fullName}, ${address.addressLine1}${address.addressLine2 ? `, ${address.addressLine2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   customSizeName,
   isValidQuantity,
+  longestOuterSide,
   MAX_QUANTITY,
   MIN_QUANTITY,
   orientSize,
@@ -16,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
 import { paymentProviderFor } from '../payments/provider';
+import { priceShipping } from '../shipping';
 import { newOrderNumber } from './numbers';
 
 export interface CreateOrderInput {
@@ -86,9 +88,9 @@ const INSERT_ORDER = {
   INSERT INTO idempotency_keys (user_id, key, order_id, body_hash) SELECT $1, $2::text, $3, $12::text WHERE $2::text IS NOT NULL
   ON CONFLICT DO NOTHING RETURNING order_id
 ), o AS (
-  INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, currency, quantity, upload_id, line, address,
-                      status_changed_at, created_at, updated_at)
-  SELECT $3, $1, 'created', $4, $5, $6, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz
+  INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, shipping_paise, currency, quantity, upload_id, line,
+                      address, status_changed_at, created_at, updated_at)
+  SELECT $3, $1, 'created', $4, $5, $6, $13, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz
   WHERE $2::text IS NULL OR EXISTS (SELECT 1 FROM k)
   RETURNING id
 ), h AS (
@@ -222,6 +224,22 @@ export function priceDraft(
 }
 
 /**
+ * Shipping for an order's lines to its delivery address (the directory's zone; a saved pincode the directory lacks
+ * ships at the elsewhere rate, since the address check accepted it). The amount charged is the subtotal plus this.
+ */
+export function shipOrder(
+  ctx: AppContext,
+  address: OrderAddressSnapshot,
+  subtotalPaise: number,
+  lines: readonly Pick<OrderLineSnapshot, 'widthIn' | 'heightIn' | 'borderIn' | 'mouldingIn'>[],
+) {
+  const maxOuterInches = longestOuterSide(
+    lines.map(({ widthIn, heightIn, borderIn, mouldingIn }) => ({ widthIn, heightIn, borderIn, mouldingIn })),
+  );
+  return priceShipping(ctx.database, address.postalCode, subtotalPaise, maxOuterInches, { unknownPincode: 'elsewhere' });
+}
+
+/**
  * POST /api/create-order in two statements: one read of everything the draft names (plus the session check and an
  * earlier order under the same Idempotency-Key), then one insert of the order, its history row and the key. A second
  * request with the same key answers with the first one's order (`replayed`); two at the very same instant make two
@@ -253,12 +271,14 @@ export async function createOrder(
     throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
   }
   if (rows.replay) return replayed(rows.replay, bodyHash);
-  const { line, amountPaise, uploadId } = priceDraft(userId, input, rows);
+  const { line, amountPaise: subtotalPaise, uploadId } = priceDraft(userId, input, rows);
+  const { address } = rows;
+  if (!address) throw new ShopError('RULE_BROKEN', 'Please add a delivery address before paying.', { field: 'address' });
+  const { shippingPaise } = await shipOrder(ctx, address, subtotalPaise, [line]);
+  const amountPaise = subtotalPaise + shippingPaise;
   if (input.amount !== amountPaise) {
     throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
   }
-  const { address } = rows;
-  if (!address) throw new ShopError('RULE_BROKEN', 'Please add a delivery address before paying.', { field: 'address' });
 
   const orderNumber = newOrderNumber();
   const providerOrder = await provider.createOrder({
@@ -285,6 +305,7 @@ export async function createOrder(
       JSON.stringify(address),
       new Date().toISOString(),
       bodyHash,
+      shippingPaise,
     ],
   });
   if (!inserted?.inserted) {

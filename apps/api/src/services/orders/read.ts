@@ -10,6 +10,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
     createdAt: row.createdAt.toISOString(),
     status: row.status as OrderStatus,
     totalPaise: row.amountPaise,
+    shippingPaise: row.shippingPaise,
     quantity: row.quantity,
     frameName: `${row.line.finishName} (${row.line.frameSetName})`,
     sizeName: row.line.sizeName,

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrivesBy, DEFAULT_SHIPPING_SETTINGS, longestOuterSide, quoteShipping, shippingQuoteSchema } from '@framewala/domain';
+import { pincodeDirectory } from '../src/services/pincode';
+import { Client, expectError, signUpAndIn } from './accounts-helpers';
+import { signInAdmin } from './admin-helpers';
+import { createTestApp, type TestApp } from './helpers';
+import {
+  createOrder,
+  expectedShipping,
+  expectedSubtotal,
+  orderBody,
+  pickCatalogue,
+  saveAddress,
+  uploadPhoto,
+  type Catalogue,
+} from './orders-helpers';
+
+let t: TestApp;
+let client: Client;
+let c: Catalogue;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  client = new Client(t.app);
+  c = await pickCatalogue(t);
+});
+afterAll(async () => t?.close());
+
+type Quote = { zone: string; shippingPaise: number; arrivesBy: { earliest: string; latest: string } };
+
+async function quote(query: string) {
+  return client.get(`/api/shipping-quote?${query}`);
+}
+
+/** The domain's window just before and just after the request: the answer is one of them (midnight in India). */
+async function expectWindow(zone: 'metro' | 'elsewhere', answer: () => Promise<Quote>) {
+  const before = arrivesBy(zone, new Date());
+  const body = await answer();
+  const after = arrivesBy(zone, new Date());
+  expect([before, after]).toContainEqual(body.arrivesBy);
+  return body;
+}
+
+describe('GET /api/shipping-quote', () => {
+  it('quotes ₹99 and 4–7 business days to a Bengaluru pincode', async () => {
+    const body = await expectWindow('metro', async () => {
+      const res = await quote('pincode=560001&subtotalPaise=50000&maxOuterInches=14');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Quote>();
+    });
+    expect(shippingQuoteSchema.parse(body)).toEqual(body);
+    expect(body).toMatchObject({ zone: 'metro', shippingPaise: 9_900 });
+    expect(body.arrivesBy.earliest < body.arrivesBy.latest).toBe(true);
+  });
+
+  it('puts every metro city in the metro zone and Ahmedabad and Pune elsewhere', async () => {
+    for (const pincode of ['110001', '400001', '700001', '600001', '500001', '560001']) {
+      expect((await quote(`pincode=${pincode}&subtotalPaise=1000`)).json<Quote>().zone, pincode).toBe('metro');
+    }
+    for (const pincode of ['380001', '411001']) {
+      const body = await expectWindow('elsewhere', async () => (await quote(`pincode=${pincode}&subtotalPaise=1000`)).json<Quote>());
+      expect(body, pincode).toMatchObject({ zone: 'elsewhere', shippingPaise: 14_900 });
+    }
+  });
+
+  it('ships free from ₹1,999 and adds the oversize charge above 30 inches', async () => {
+    expect((await quote('pincode=380001&subtotalPaise=199899')).json<Quote>().shippingPaise).toBe(14_900);
+    expect((await quote('pincode=380001&subtotalPaise=199900')).json<Quote>().shippingPaise).toBe(0);
+    expect((await quote('pincode=380001&subtotalPaise=199900&maxOuterInches=30')).json<Quote>().shippingPaise).toBe(0);
+    expect((await quote('pincode=380001&subtotalPaise=199900&maxOuterInches=31.5')).json<Quote>().shippingPaise).toBe(20_000);
+    expect((await quote('pincode=560001&subtotalPaise=1000&maxOuterInches=31.5')).json<Quote>().shippingPaise).toBe(29_900);
+  });
+
+  it("answers a pincode the directory lacks with 'Invalid Pincode' and no estimate", async () => {
+    expect((await pincodeDirectory()).has('999999')).toBe(false);
+    const body = expectError(await quote('pincode=999999&subtotalPaise=1000'), 422, 'INVALID_PINCODE');
+    expect(body.message).toBe('Invalid Pincode');
+    expect(body).not.toHaveProperty('arrivesBy');
+  });
+
+  it('refuses malformed queries with 400', async () => {
+    expectError(await quote('pincode=05600&subtotalPaise=1000'), 400, 'VALIDATION');
+    expectError(await quote('pincode=560001'), 400, 'VALIDATION');
+    expectError(await quote('pincode=560001&subtotalPaise=-1'), 400, 'VALIDATION');
+    expectError(await quote('pincode=560001&subtotalPaise=12.5'), 400, 'VALIDATION');
+    expectError(await quote('pincode=560001&subtotalPaise=abc'), 400, 'VALIDATION');
+    expectError(await quote('pincode=560001&subtotalPaise=1&maxOuterInches=-3'), 400, 'VALIDATION');
+  });
+
+  it('is documented in the OpenAPI output', async () => {
+    const spec = (await client.get('/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const op = spec.paths['/api/shipping-quote']?.get as { parameters: { name: string }[]; responses: Record<string, unknown> };
+    expect(op.parameters.map((p) => p.name).sort()).toEqual(['maxOuterInches', 'pincode', 'subtotalPaise']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '422']));
+    expect(spec.paths['/api/admin/shipping-settings']).toHaveProperty('put');
+  });
+});
+
+describe('shipping on orders', () => {
+  it('adds shipping to the amount, stores it and refuses the subtotal alone with the server amount', async () => {
+    const asha = await signUpAndIn(client);
+    await saveAddress(t, asha.user._id);
+    const photo = await uploadPhoto(t, asha.token);
+    const shipping = expectedShipping(c);
+    expect(shipping).toBeGreaterThan(0);
+
+    const stale = await createOrder(client, asha.token, orderBody(c, photo, { amount: expectedSubtotal(c) }));
+    expect(expectError(stale, 409, 'PRICE_MISMATCH').amount).toBe(expectedSubtotal(c) + shipping);
+
+    const res = await createOrder(client, asha.token, orderBody(c, photo));
+    expect(res.statusCode, res.body).toBe(201);
+    const { orderId, amount } = res.json<{ orderId: string; amount: number }>();
+    expect(amount).toBe(expectedSubtotal(c) + shipping);
+    const { rows } = await t.database.pool.query('SELECT amount_paise, shipping_paise FROM orders WHERE id = $1', [orderId]);
+    expect(rows[0]).toEqual({ amount_paise: amount, shipping_paise: shipping });
+  });
+
+  it('ships free once the subtotal reaches ₹1,999', async () => {
+    const asha = await signUpAndIn(client);
+    await saveAddress(t, asha.user._id);
+    const photo = await uploadPhoto(t, asha.token);
+    let quantity = 1;
+    while (expectedSubtotal(c, quantity) < DEFAULT_SHIPPING_SETTINGS.freeFromPaise) quantity += 1;
+    expect(expectedShipping(c, quantity)).toBe(
+      longestOuterSide([{ widthIn: c.widthIn, heightIn: c.heightIn, borderIn: c.borderIn, mouldingIn: c.mouldingIn }]) > 30 ? 20_000 : 0,
+    );
+    const res = await createOrder(client, asha.token, orderBody(c, photo, { quantity }));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = (await client.get(`/api/orders/${res.json().orderId}`, { token: asha.token })).json().order;
+    expect(order).toMatchObject({
+      totalPaise: expectedSubtotal(c, quantity) + expectedShipping(c, quantity),
+      shippingPaise: expectedShipping(c, quantity),
+    });
+  });
+
+  it('charges the elsewhere rate to a saved pincode the directory does not know', async () => {
+    const ravi = await signUpAndIn(client, { firstName: 'Ravi' });
+    await t.database.pool.query(
+      `INSERT INTO addresses (user_id, full_name, phone, email, address_line1, city, state, postal_code, in_directory)
+       VALUES ($1, 'Ravi Rao', '+919876543211', 'ravi@example.in', '3, Lake Road', 'Bangalore', 'Karnataka', '560999', false)`,
+      [ravi.user._id],
+    );
+    const photo = await uploadPhoto(t, ravi.token);
+    const maxOuterInches = longestOuterSide([{ widthIn: c.widthIn, heightIn: c.heightIn, borderIn: c.borderIn, mouldingIn: c.mouldingIn }]);
+    const amount = expectedSubtotal(c) + quoteShipping({ zone: 'elsewhere', subtotalPaise: expectedSubtotal(c), maxOuterInches });
+    const res = await createOrder(client, ravi.token, orderBody(c, photo, { amount }));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('the shipping settings in the console', () => {
+  it('lets the owner change the charges, which quotes and orders use at once; customers may not', async () => {
+    const owner = await signInAdmin(t, client);
+    const customer = await signUpAndIn(client);
+    const put = (body: unknown, token: string) =>
+      client.inject({
+        method: 'PUT',
+        url: '/api/admin/shipping-settings',
+        payload: body as object,
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    const initial = await client.get('/api/admin/shipping-settings', { token: owner.token });
+    expect(initial.json()).toEqual({ settings: DEFAULT_SHIPPING_SETTINGS });
+    expectError(await client.get('/api/admin/shipping-settings', { token: customer.token }), 403, 'FORBIDDEN');
+    expectError(await put({ ...DEFAULT_SHIPPING_SETTINGS, metroPaise: 1 }, customer.token), 403, 'FORBIDDEN');
+    expectError(await put({ ...DEFAULT_SHIPPING_SETTINGS, metroPaise: -1 }, owner.token), 400, 'VALIDATION');
+    expectError(await put({ ...DEFAULT_SHIPPING_SETTINGS, metroPaise: 10.5 }, owner.token), 400, 'VALIDATION');
+    expectError(await put({ metroPaise: 5_000 }, owner.token), 400, 'VALIDATION');
+
+    const changed = { ...DEFAULT_SHIPPING_SETTINGS, metroPaise: 4_900, freeFromPaise: 99_900, oversizePaise: 25_000 };
+    const saved = await put(changed, owner.token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ settings: changed });
+    expect((await client.get('/api/admin/shipping-settings', { token: owner.token })).json()).toEqual({ settings: changed });
+    expect((await quote('pincode=560001&subtotalPaise=1000')).json<Quote>().shippingPaise).toBe(4_900);
+    expect((await quote('pincode=560001&subtotalPaise=99900&maxOuterInches=40')).json<Quote>().shippingPaise).toBe(25_000);
+
+    const asha = await signUpAndIn(client);
+    await saveAddress(t, asha.user._id);
+    const photo = await uploadPhoto(t, asha.token);
+    const subtotal = expectedSubtotal(c);
+    const maxOuterInches = longestOuterSide([{ widthIn: c.widthIn, heightIn: c.heightIn, borderIn: c.borderIn, mouldingIn: c.mouldingIn }]);
+    const amount = subtotal + quoteShipping({ zone: 'metro', subtotalPaise: subtotal, maxOuterInches }, changed);
+    const res = await createOrder(client, asha.token, orderBody(c, photo, { amount }));
+    expect(res.statusCode, res.body).toBe(201);
+
+    expect((await put(DEFAULT_SHIPPING_SETTINGS, owner.token)).statusCode).toBe(200);
+    expect((await quote('pincode=560001&subtotalPaise=1000')).json<Quote>().shippingPaise).toBe(9_900);
+  });
+});
