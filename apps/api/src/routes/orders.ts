@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
+import { cartOrderBodySchema, errorBodySchema, ORDER_STATUSES, ShopError, textIdSchema } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
+import { createOrderFromCart } from '../services/orders/create-from-cart';
 import { getOrder, listOrders } from '../services/orders/read';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../services/orders/snapshot-schemas';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
@@ -15,6 +16,7 @@ const inches = z.number().finite().nonnegative().max(1000);
 
 /** API.md's create-order body, extended by the issue 6 contract. Names and prices are the client's: only ids count. */
 export const createOrderBodySchema = z.object({
+  cart: z.literal(false).optional(),
   amount: z.number().int().nonnegative().max(1_000_000_000),
   currency: z.literal('INR'),
   image_url: z.string().max(2000).optional(),
@@ -29,6 +31,9 @@ export const createOrderBodySchema = z.object({
   customWidth: z.number().finite().optional(),
   customHeight: z.number().finite().optional(),
 });
+
+/** One photo ("buy now"), or `{cart: true, amount, currency}` for the whole cart. */
+const createOrderRequestSchema = z.discriminatedUnion('cart', [cartOrderBodySchema, createOrderBodySchema]);
 
 export const createOrderResponseSchema = z.object({
   id: z.string(),
@@ -74,6 +79,25 @@ export const orderDetailSchema = orderSummarySchema.extend({
     unitPaise: true,
     checkoutPaise: true,
   }),
+  /** Every framed photo of the order (one for a single photo), with its quantity and thumbnail. */
+  lines: z.array(
+    orderLineSnapshotSchema
+      .pick({
+        sizeName: true,
+        widthIn: true,
+        heightIn: true,
+        frameSetName: true,
+        finishName: true,
+        mouldingIn: true,
+        borderName: true,
+        borderIn: true,
+        fspPaise: true,
+        wbpPaise: true,
+        unitPaise: true,
+        checkoutPaise: true,
+      })
+      .extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() }),
+  ),
   address: orderAddressSnapshotSchema,
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
 });
@@ -91,10 +115,10 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account.',
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid.',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          body: createOrderBodySchema,
+          body: createOrderRequestSchema,
           response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 429, 502) },
         },
         preHandler: [
@@ -113,6 +137,17 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           });
         }
         const b = request.body;
+        if (b.cart === true) {
+          const fromCart = await createOrderFromCart(
+            ctx,
+            userIdOf(request),
+            b.amount,
+            key,
+            request.sessionToCheck?.sessionVersion ?? null,
+            key === undefined ? null : idempotencyBodyHash(b),
+          );
+          return reply.status(fromCart.replayed ? 200 : 201).send(fromCart.order);
+        }
         const { order, replayed } = await createOrder(
           ctx,
           userIdOf(request),

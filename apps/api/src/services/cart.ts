@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import {
+  longestOuterSide,
   MAX_CART_LINES,
   PORTRAIT_ID_SUFFIX,
   ShopError,
@@ -12,6 +13,7 @@ import {
 import type { AppContext } from '../context';
 import { mediaUrl } from './media-access';
 import { priceDraft, type DraftRows } from './orders/create';
+import { priceShipping } from './shipping';
 
 /** A cart line with what the catalogue says of it now (one row of READ_LINES). */
 interface LineRow extends Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'> {
@@ -143,25 +145,41 @@ export async function readPricedLines(ctx: AppContext, userId: string, db: Query
   return rows.map((row) => priceLine(ctx, userId, row));
 }
 
-/** The cart's totals from its priced lines and the saved pincode. */
-function cartOf(lines: PricedLine[], pincode: string | null): Cart {
+/** The cart's totals from its priced lines, with shipping and the delivery window for the saved pincode. */
+async function cartOf(ctx: AppContext, lines: PricedLine[], pincode: string | null): Promise<Cart> {
   const subtotalPaise = lines.reduce((sum, l) => sum + (l.line.linePaise ?? 0), 0);
-  const shippingPaise = null;
+  const pieces = lines.flatMap((l) => (l.snapshot ? [l.snapshot] : []));
+  const shipping =
+    pincode !== null && pieces.length > 0
+      ? await priceShipping(
+          ctx.database,
+          pincode,
+          subtotalPaise,
+          longestOuterSide(
+            pieces.map((p) => ({ widthIn: p.widthIn, heightIn: p.heightIn, borderIn: p.borderIn, mouldingIn: p.mouldingIn })),
+          ),
+          { unknownPincode: 'elsewhere' },
+        )
+      : null;
+  const shippingPaise = shipping?.shippingPaise ?? null;
   return {
     lines: lines.map((l) => l.line),
     itemCount: lines.reduce((sum, l) => sum + l.line.quantity, 0),
     subtotalPaise,
     shippingPaise,
     totalPaise: subtotalPaise + (shippingPaise ?? 0),
-    arrivesBy: null,
+    arrivesBy: shipping?.arrivesBy ?? null,
     pincode,
     payable: lines.length > 0 && lines.every((l) => l.error === null),
   };
 }
 
 async function readCartWith(ctx: AppContext, userId: string, db: Queryable): Promise<{ cart: Cart; priced: PricedLine[] }> {
-  const [priced, address] = await Promise.all([readPricedLines(ctx, userId, db), db.query<{ postal_code: string }>(READ_PINCODE, [userId])]);
-  return { cart: cartOf(priced, address.rows[0]?.postal_code ?? null), priced };
+  const [priced, address] = await Promise.all([
+    readPricedLines(ctx, userId, db),
+    db.query<{ postal_code: string }>(READ_PINCODE, [userId]),
+  ]);
+  return { cart: await cartOf(ctx, priced, address.rows[0]?.postal_code ?? null), priced };
 }
 
 /** GET /api/cart. */
@@ -192,16 +210,21 @@ export const CART_FULL_MESSAGE = `A cart holds at most ${MAX_CART_LINES} framed 
  * (`created` false); else the line is inserted and priced with the rest, and refused (rolled back) with create-order's
  * message when the photo is not the customer's, has expired, or a choice is not offered.
  */
-export async function addCartLine(ctx: AppContext, userId: string, body: AddCartLineBody): Promise<{ line: CartLine; cart: Cart; created: boolean }> {
-  return inTransaction(ctx, async (db) => {
+export async function addCartLine(
+  ctx: AppContext,
+  userId: string,
+  body: AddCartLineBody,
+): Promise<{ line: CartLine; cart: Cart; created: boolean }> {
+  // The transaction only writes and checks the line; the cart (with shipping, which reads through the pool) is read
+  // after it commits, so a transaction never waits for a second connection.
+  const { lineId, created } = await inTransaction(ctx, async (db) => {
     await db.query(`INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET updated_at = now()`, [userId]);
     if (body.clientLineId !== undefined) {
-      const { rows } = await db.query<{ id: string }>(`SELECT id FROM cart_lines WHERE user_id = $1 AND client_line_id = $2`, [userId, body.clientLineId]);
-      if (rows[0]) {
-        const { cart } = await readCartWith(ctx, userId, db);
-        const line = cart.lines.find((l) => l.id === rows[0]!.id)!;
-        return { line, cart, created: false };
-      }
+      const { rows } = await db.query<{ id: string }>(`SELECT id FROM cart_lines WHERE user_id = $1 AND client_line_id = $2`, [
+        userId,
+        body.clientLineId,
+      ]);
+      if (rows[0]) return { lineId: rows[0].id, created: false };
     }
     const { rows: counted } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM cart_lines WHERE user_id = $1`, [userId]);
     if ((counted[0]?.n ?? 0) >= MAX_CART_LINES) throw new ShopError('RULE_BROKEN', CART_FULL_MESSAGE, { field: 'cart' });
@@ -223,18 +246,28 @@ export async function addCartLine(ctx: AppContext, userId: string, body: AddCart
         body.quantity,
       ],
     );
-    const { cart, priced } = await readCartWith(ctx, userId, db);
-    const added = priced.find((l) => l.line.id === id);
-    if (!added) throw new ShopError('NOT_FOUND', 'We could not find this photo in your account. Please upload it again.', { field: 'uploadId' });
+    const added = (await readPricedLines(ctx, userId, db)).find((l) => l.line.id === id);
+    if (!added)
+      throw new ShopError('NOT_FOUND', 'We could not find this photo in your account. Please upload it again.', { field: 'uploadId' });
     if (added.error) throw added.error;
-    return { line: added.line, cart, created: true };
+    return { lineId: id, created: true };
   });
+  const cart = await readCart(ctx, userId);
+  const line = cart.lines.find((l) => l.id === lineId);
+  // Removed by a concurrent request between the commit and this read.
+  if (!line) throw new ShopError('NOT_FOUND', LINE_NOT_FOUND);
+  return { line, cart, created };
 }
 
 const LINE_NOT_FOUND = 'This line is not in your cart (it may have been removed or ordered already).';
 
 /** PATCH /api/cart/lines/:id: a new quantity (1–50); another customer's line is 404. */
-export async function updateCartLine(ctx: AppContext, userId: string, lineId: string, quantity: number): Promise<{ line: CartLine; cart: Cart }> {
+export async function updateCartLine(
+  ctx: AppContext,
+  userId: string,
+  lineId: string,
+  quantity: number,
+): Promise<{ line: CartLine; cart: Cart }> {
   const { rowCount } = await ctx.database.pool.query(
     `UPDATE cart_lines SET quantity = $3, updated_at = now() WHERE id = $1 AND user_id = $2`,
     [lineId, userId, quantity],

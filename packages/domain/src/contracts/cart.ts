@@ -49,7 +49,15 @@ export type UpdateCartLineBody = z.infer<typeof updateCartLineBodySchema>;
 export const cartLineParamsSchema = z.object({ id: textIdSchema(100) });
 
 /** Why a line cannot be paid for now; the line stays in the cart until the customer fixes or removes it. */
-export const CART_LINE_PROBLEMS = ['photo_expired', 'photo_missing', 'photo_not_ready', 'frame_retired', 'size_retired', 'border_retired', 'invalid'] as const;
+export const CART_LINE_PROBLEMS = [
+  'photo_expired',
+  'photo_missing',
+  'photo_not_ready',
+  'frame_retired',
+  'size_retired',
+  'border_retired',
+  'invalid',
+] as const;
 export type CartLineProblem = (typeof CART_LINE_PROBLEMS)[number];
 
 export const cartLineSchema = z.object({
@@ -104,3 +112,11 @@ export type Cart = z.infer<typeof cartSchema>;
 
 export const cartResponseSchema = z.object({ cart: cartSchema });
 export const addCartLineResponseSchema = z.object({ line: cartLineSchema, cart: cartSchema });
+
+/** POST /api/create-order for the whole cart: `amount` is the client's total (lines + shipping, paise), a cross-check. */
+export const cartOrderBodySchema = z.object({
+  cart: z.literal(true),
+  amount: z.number().int().nonnegative().max(1_000_000_000),
+  currency: z.literal('INR'),
+});
+export type CartOrderBody = z.infer<typeof cartOrderBodySchema>;

@@ -5,9 +5,7 @@ import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from '../orders/s
 /** Response and request shapes of the owner's console API (docs/admin-api.md). Money is in paise. */
 
 /** A payment problem the owner must look at: a payment for a cancelled order (refunded), or one that did not cover it. */
-export const paymentFlagSchema = z
-  .object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() })
-  .nullable();
+export const paymentFlagSchema = z.object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() }).nullable();
 
 export const adminOrderSummarySchema = z.object({
   id: z.string(),
@@ -113,6 +111,15 @@ export const adminOrderSchema = z.object({
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
   mockupUrl: z.string(),
   printFile: printFileInfoSchema.nullable(),
+  /** Every framed photo of the order with its print file (one for a single-photo order). */
+  lines: z.array(
+    z.object({
+      uploadId: z.string().nullable(),
+      quantity: z.number().int(),
+      line: orderLineSnapshotSchema,
+      printFile: printFileInfoSchema.nullable(),
+    }),
+  ),
 });
 
 /** One line of plain text: no control characters. */

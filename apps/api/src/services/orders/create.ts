@@ -99,13 +99,13 @@ const INSERT_ORDER = {
 SELECT count(*)::int AS inserted FROM o`,
 };
 
-const REPLAY = {
+export const REPLAY = {
   name: 'framewala-create-order-replay',
   text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise", k.body_hash AS "bodyHash"
   FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
 };
 
-interface ReplayRow {
+export interface ReplayRow {
   orderId: string;
   providerOrderId: string;
   amountPaise: number;
@@ -122,7 +122,7 @@ export function idempotencyBodyHash(body: unknown): string {
 }
 
 /** The earlier order under the same key, when the body is the same; 422 IDEMPOTENCY_KEY_REUSED when it is not. */
-function replayed(row: ReplayRow, bodyHash: string | null) {
+export function replayed(row: ReplayRow, bodyHash: string | null) {
   if (row.bodyHash !== null && bodyHash !== null && row.bodyHash !== bodyHash) throw new ShopError('IDEMPOTENCY_KEY_REUSED');
   return {
     order: { id: row.providerOrderId, amount: row.amountPaise, currency: 'INR' as const, orderId: row.orderId },
