@@ -11,6 +11,9 @@
  * 4. Prints, for create-order and for the pay path each, requests/s, p50/p99 and CPU per request (with the rate that
  *    CPU would allow on an idle machine beside it, and the load average), errors, then audits the database: every
  *    verified payment has exactly one paid order, no paid order lacks its payment, one paid move per paid order.
+ * 4b. The cart case: CART_CUSTOMERS other customers each put CART_LINES framed photos (sizes, borders and quantities
+ *    differing) in their cart through the API; the same connections then create orders of the whole cart
+ *    (`{cart: true}`) for DURATION_S, and pay each of them.
  * 5. Ends with one line of JSON with the figures and "ok" for the targets. Everything it started and wrote is removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,7 +43,10 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const ORDERS_PER_CUSTOMER = 25;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? Math.ceil((600 * DURATION_S) / ORDERS_PER_CUSTOMER));
 /** Orders created per second and orders paid per second at 50 connections, each with no error. */
-const TARGETS = { createOrdersPerSecond: 50, paymentsPerSecond: 50, errors: 0 };
+const TARGETS = { createOrdersPerSecond: 50, paymentsPerSecond: 50, cartOrdersPerSecond: 50, errors: 0 };
+/** Lines in each cart of the cart case, and its customers (orders of a cart share the account's create-order limit). */
+const CART_LINES = 3;
+const CART_CUSTOMERS = Number(process.env.BENCH_CART_CUSTOMERS ?? Math.ceil((300 * DURATION_S) / ORDERS_PER_CUSTOMER));
 const log = (...args: unknown[]) => console.error('[bench]', ...args);
 
 function freePort(): Promise<number> {
@@ -333,13 +339,99 @@ async function main() {
     const loadAfter = os.loadavg().map((n) => Number(n.toFixed(2)));
     createLatencies.sort((a, b) => a - b);
     payLatencies.sort((a, b) => a - b);
-    const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+    const errorCountOf = () => Object.values(errors).reduce((a, b) => a + b, 0);
     // The figures: requests answered per second while the connections run. Confirmation e-mails are queued work that
     // finishes after the answer; `ok` also requires every one of them to be written, and the pay rate counted until
     // the last one is printed beside it.
     const createPerSecond = createLatencies.length / createSeconds;
     const payPerSecond = payLatencies.length / paySeconds;
     const payPerSecondUntilLastEmail = payLatencies.length / payUntilLastEmailSeconds;
+
+    // ── the cart case ──
+    log(`creating ${CART_CUSTOMERS} customers with ${CART_LINES} framed photos in their cart…`);
+    const cartCustomers: { auth: Record<string, string>; body?: string }[] = [];
+    const smallerSize = (
+      await sql.query('SELECT id FROM preset_sizes WHERE active AND width_in > height_in ORDER BY sort, id OFFSET 1 LIMIT 1')
+    ).rows[0].id as string;
+    const makeCartCustomer = async (i: number) => {
+      await makeCustomer(CUSTOMERS + i);
+      const customer = customers[CUSTOMERS + i]!;
+      const lines = [
+        { sizeId: size, selectedMotifBorder: 0.8, quantity: 2 },
+        { sizeId: smallerSize, selectedMotifBorder: 0, quantity: 1 },
+        { sizeId: null, customWidth: 14, customHeight: 11, selectedMotifBorder: 0.8, quantity: 3 },
+      ].slice(0, CART_LINES);
+      for (const line of lines) {
+        const res = await postJson(port, '/api/cart/lines', { uploadId: customer.uploadId, selectedFrame: finish, ...line }, customer.auth);
+        if (res.status !== 201) throw new Error(`cart line: ${res.status} ${JSON.stringify(res.json())}`);
+      }
+      cartCustomers[i] = { auth: customer.auth };
+    };
+    for (let i = 0; i < CART_CUSTOMERS; i += 8)
+      await Promise.all(Array.from({ length: Math.min(8, CART_CUSTOMERS - i) }, (_, k) => makeCartCustomer(i + k)));
+    const cartProbe = await postJson(port, '/api/create-order', { cart: true, amount: 0, currency: 'INR' }, cartCustomers[0]!.auth);
+    if (cartProbe.status !== 409) throw new Error(`cart price probe: ${cartProbe.status}`);
+    const cartAmount = cartProbe.json().amount as number;
+    for (const customer of cartCustomers) customer.body = JSON.stringify({ cart: true, amount: cartAmount, currency: 'INR' });
+
+    log(`${CONNECTIONS} connections for ${DURATION_S} s: create-order from a cart of ${CART_LINES} lines…`);
+    const cartCreated: { id: string; auth: Record<string, string> }[] = [];
+    const cartLatencies: number[] = [];
+    let cartTurn = 0;
+    cpuBefore = cpuNow();
+    const cartStopAt = Date.now() + DURATION_S * 1000;
+    const cartStarted = Date.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < cartStopAt) {
+          const customer = cartCustomers[cartTurn++ % cartCustomers.length]!;
+          const t0 = performance.now();
+          try {
+            const res = await request(port, 'POST', '/api/create-order', customer.body, {
+              'content-type': 'application/json',
+              ...customer.auth,
+              'idempotency-key': crypto.randomUUID(),
+            });
+            if (res.status !== 201) throw new Error(String(res.status));
+            cartCreated.push({ id: res.json().id, auth: customer.auth });
+            cartLatencies.push(performance.now() - t0);
+          } catch (err) {
+            failed('create-order (cart)', err);
+          }
+        }
+      }),
+    );
+    const cartSeconds = (Date.now() - cartStarted) / 1000;
+    const cartCpu = cpuMsPer(cpuBefore, cartLatencies.length);
+    const cartPerSecond = cartLatencies.length / cartSeconds;
+    log(`verify-payment for the ${cartCreated.length} cart orders…`);
+    let cartNext = 0;
+    const cartPaid: string[] = [];
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (cartNext < cartCreated.length) {
+          const order = cartCreated[cartNext++]!;
+          const paymentId = `pay_${crypto.randomBytes(7).toString('hex')}`;
+          const body = `{"razorpay_order_id":"${order.id}","razorpay_payment_id":"${paymentId}","razorpay_signature":"${hmac(DEV_SECRETS.RAZORPAY_KEY_SECRET, `${order.id}|${paymentId}`)}"}`;
+          try {
+            const res = await request(port, 'POST', '/api/verify-payment', body, { 'content-type': 'application/json', ...order.auth });
+            if (res.status !== 200) throw new Error(String(res.status));
+            cartPaid.push(paymentId);
+          } catch (err) {
+            failed('verify-payment (cart)', err);
+          }
+        }
+      }),
+    );
+    const cartAudit = (
+      await sql.query(
+        `SELECT count(*)::int AS orders, count(*) FILTER (WHERE jsonb_array_length(lines) = $1)::int AS "withAllLines",
+                (SELECT count(*)::int FROM cart_lines) AS "linesLeftInCarts"
+           FROM orders WHERE lines IS NOT NULL AND status = 'paid'`,
+        [CART_LINES],
+      )
+    ).rows[0] as { orders: number; withAllLines: number; linesLeftInCarts: number };
+    cartLatencies.sort((a, b) => a - b);
 
     // ── audit ──
     const paidRows = (
@@ -356,7 +448,12 @@ async function main() {
     const paidMoves = (await sql.query(`SELECT count(*)::int AS n FROM order_status_history WHERE to_status = 'paid'`)).rows[0].n as number;
     await sql.end();
 
+    const errorCount = errorCountOf();
     const ok =
+      cartPerSecond >= TARGETS.cartOrdersPerSecond &&
+      cartAudit.orders === cartPaid.length &&
+      cartAudit.withAllLines === cartPaid.length &&
+      cartAudit.linesLeftInCarts === 0 &&
       createPerSecond >= TARGETS.createOrdersPerSecond &&
       payPerSecond >= TARGETS.paymentsPerSecond &&
       errorCount <= TARGETS.errors &&
@@ -375,6 +472,10 @@ async function main() {
       `pay (verify)     ${payPerSecond.toFixed(1)}/s (target ≥ ${TARGETS.paymentsPerSecond}): ${payLatencies.length} orders paid in ${paySeconds.toFixed(1)} s; p50 ${percentile(payLatencies, 50).toFixed(1)} ms, p99 ${percentile(payLatencies, 99).toFixed(1)} ms; ${payPerSecondUntilLastEmail.toFixed(1)}/s counting until the last confirmation e-mail was written ${(payUntilLastEmailSeconds - paySeconds).toFixed(1)} s later`,
     );
     console.log(`                 ${cpuLine(payCpu)}`);
+    console.log(
+      `cart order       ${cartPerSecond.toFixed(1)}/s (target ≥ ${TARGETS.cartOrdersPerSecond}): ${cartLatencies.length} orders of ${CART_LINES} lines in ${cartSeconds.toFixed(1)} s; p50 ${percentile(cartLatencies, 50).toFixed(1)} ms, p99 ${percentile(cartLatencies, 99).toFixed(1)} ms; ${cartPaid.length} paid, ${cartAudit.withAllLines} with all ${CART_LINES} lines, ${cartAudit.linesLeftInCarts} lines left in carts`,
+    );
+    console.log(`                 ${cpuLine(cartCpu)}`);
     console.log(
       `customers        ${customers.length} with ${CONNECTIONS} connections (at most ${Math.max(...ordersByCustomer)} orders each; the limit is 30 per 10 minutes)`,
     );
@@ -412,6 +513,12 @@ async function main() {
         pay: {
           ...figures(payLatencies, payPerSecond, paySeconds, payCpu),
           perSecondUntilLastEmail: Number(payPerSecondUntilLastEmail.toFixed(1)),
+        },
+        cartOrder: {
+          lines: CART_LINES,
+          ...figures(cartLatencies, cartPerSecond, cartSeconds, cartCpu),
+          paid: cartPaid.length,
+          audit: cartAudit,
         },
         errors: errorCount,
         confirmationEmails: { ...mails, deliveredWhenPaymentsStopped: mailsAtLoadEnd },

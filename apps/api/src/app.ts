@@ -19,6 +19,7 @@ import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
 import { addressesRoutes } from './routes/addresses';
 import { adminRoutes } from './routes/admin';
 import { adminPrintRoutes } from './routes/admin-print';
+import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
@@ -140,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));
+      await api.register(cartRoutes(ctx));
       await api.register(shippingRoutes(ctx));
       await api.register(ordersRoutes(ctx, opts.rateLimits));
       await api.register(paymentsRoutes(ctx));

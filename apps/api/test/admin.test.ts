@@ -223,6 +223,7 @@ describe('order page', () => {
       heightPx: 2400,
       ppi: 300,
       borderPx: 0,
+      lineIndex: 0,
       sourceUploadId: 'u1',
       sourceKey: 'uploads/u1/original',
       sourceWidth: 6000,

@@ -9,4 +9,5 @@ export * from './schema/rate-limits';
 export * from './schema/orders';
 export * from './schema/print-files';
 export * from './schema/job-leases';
+export * from './schema/cart';
 export * from './schema/shop-settings';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPrintParamsSchema, errorBodySchema, printFileRebuildBodySchema, printFileResponseSchema, ShopError } from '@framewala/domain';
 import type { AppContext } from '../context';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { printFiles } from '../db/schema';
 import { requireAdmin } from '../plugins/auth';
 import { printFileInfo } from '../services/admin/orders';
@@ -51,16 +51,22 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       {
         schema: {
           summary: 'Download the print-ready file (TIFF LZW or JPEG quality 100) as an attachment',
-          description: '409 PRINT_FILE_NOT_READY while the file is queued, being made, failed, or the order is not paid.',
+          description:
+            '`line` (1 = the first, the default) picks the framed photo of an order with several. 409 PRINT_FILE_NOT_READY while the file is queued, being made, failed, or the order is not paid.',
           tags: TAGS,
           security: SECURITY,
           params,
+          querystring: z.object({ line: z.coerce.number().int().min(1).max(100).optional() }),
           response: { 200: z.any().describe('image/tiff or image/jpeg'), ...errors(401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
         const orderId = request.params.id;
-        const [row] = await ctx.database.db.select().from(printFiles).where(eq(printFiles.orderId, orderId));
+        const lineIndex = (request.query.line ?? 1) - 1;
+        const [row] = await ctx.database.db
+          .select()
+          .from(printFiles)
+          .where(and(eq(printFiles.orderId, orderId), eq(printFiles.lineIndex, lineIndex)));
         if (!row) {
           await assertOrderExists(ctx, orderId);
           throw new ShopError('PRINT_FILE_NOT_READY', 'This order has no print file yet: it is made once the order is paid.', {
@@ -90,7 +96,7 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         }
         reply
           .type(PRINT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="${printFileName(orderId, format)}"`)
+          .header('content-disposition', `attachment; filename="${printFileName(orderId, format, lineIndex)}"`)
           .header('cache-control', 'private, no-store');
         if (row.bytes) reply.header('content-length', row.bytes);
         return reply.send(stream);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  createOrderBodySchema,
+  createOrderRequestSchema,
   createOrderResponseSchema,
   errorBodySchema,
   orderDetailResponseSchema,
@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
+import { createOrderFromCart } from '../services/orders/create-from-cart';
 import { getOrder, listOrders } from '../services/orders/read';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
@@ -29,10 +30,10 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account.',
+            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid.',
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
-          body: createOrderBodySchema,
+          body: createOrderRequestSchema,
           response: { 200: createOrderResponseSchema, 201: createOrderResponseSchema, ...errors(400, 401, 404, 409, 422, 429, 502) },
         },
         preHandler: [
@@ -51,6 +52,17 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           });
         }
         const b = request.body;
+        if (b.cart === true) {
+          const fromCart = await createOrderFromCart(
+            ctx,
+            userIdOf(request),
+            b.amount,
+            key,
+            request.sessionToCheck?.sessionVersion ?? null,
+            key === undefined ? null : idempotencyBodyHash(b),
+          );
+          return reply.status(fromCart.replayed ? 200 : 201).send(fromCart.order);
+        }
         const { order, replayed } = await createOrder(
           ctx,
           userIdOf(request),

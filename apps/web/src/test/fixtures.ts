@@ -127,6 +127,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     createdAt,
     statusChangedAt,
     amountPaise,
+    shippingPaise: 0,
     quantity,
     paidAt: iso(26 * HOUR),
     currency: 'INR',

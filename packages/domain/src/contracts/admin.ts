@@ -116,6 +116,15 @@ export const adminOrderSchema = z.object({
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
   mockupUrl: z.string(),
   printFile: printFileInfoSchema.nullable(),
+  /** Every framed photo of the order with its print file (one for a single-photo order). */
+  lines: z.array(
+    z.object({
+      uploadId: z.string().nullable(),
+      quantity: z.number().int(),
+      line: orderLineSnapshotSchema,
+      printFile: printFileInfoSchema.nullable(),
+    }),
+  ),
 });
 
 /** One line of plain text: no control characters. */

@@ -4,3 +4,4 @@ export * from './admin';
 export * from './wall';
 export * from './enhance';
 export * from './shipping';
+export * from './cart';

@@ -7,6 +7,7 @@ import { savedAddressSchema } from '../account-schemas';
 import { CURRENCY } from '../money';
 import { ORDER_STATUSES } from '../order-states';
 import { textIdSchema } from '../text';
+import { cartOrderBodySchema } from './cart';
 
 /** What an order recorded of its line when it was placed (names and prices at that moment). */
 export const orderLineSnapshotSchema = z.object({
@@ -46,6 +47,7 @@ const inches = z.number().finite().nonnegative().max(1000);
  * fields: still accepted, never read, and no longer sent by the web client.
  */
 export const createOrderBodySchema = z.object({
+  cart: z.literal(false).optional(),
   amount: z.number().int().nonnegative().max(1_000_000_000),
   currency: z.literal(CURRENCY),
   image_url: z.string().max(2000).optional(),
@@ -66,6 +68,9 @@ export type CreateOrderBody = Omit<
   z.input<typeof createOrderBodySchema>,
   'image_url' | 'selectedSize' | 'selectedFrameInches' | 'customSize'
 >;
+
+/** One photo ("buy now"), or `{cart: true, amount, currency}` for the whole cart. */
+export const createOrderRequestSchema = z.discriminatedUnion('cart', [cartOrderBodySchema, createOrderBodySchema]);
 
 /** `id` is the shop's order number, `orderId` the payment provider's order; `amount` in paise. */
 export const createOrderResponseSchema = z.object({
@@ -94,6 +99,22 @@ export const orderSummarySchema = z.object({
 /** GET /api/orders: the signed-in customer's orders, newest first. */
 export const orderListResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
 
+/** What the customer sees of one line's snapshot. */
+const customerLineSchema = orderLineSnapshotSchema.pick({
+  sizeName: true,
+  widthIn: true,
+  heightIn: true,
+  frameSetName: true,
+  finishName: true,
+  mouldingIn: true,
+  borderName: true,
+  borderIn: true,
+  fspPaise: true,
+  wbpPaise: true,
+  unitPaise: true,
+  checkoutPaise: true,
+});
+
 export const orderDetailSchema = orderSummarySchema.extend({
   payment: z.object({
     providerOrderId: z.string(),
@@ -102,20 +123,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
     failureCode: z.string().nullable(),
   }),
   // What the customer sees of the snapshot: the owner's console shows all of it.
-  line: orderLineSnapshotSchema.pick({
-    sizeName: true,
-    widthIn: true,
-    heightIn: true,
-    frameSetName: true,
-    finishName: true,
-    mouldingIn: true,
-    borderName: true,
-    borderIn: true,
-    fspPaise: true,
-    wbpPaise: true,
-    unitPaise: true,
-    checkoutPaise: true,
-  }),
+  line: customerLineSchema,
+  /** Every framed photo of the order (one for a single photo), with its quantity and thumbnail. */
+  lines: z.array(customerLineSchema.extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() })),
   address: orderAddressSnapshotSchema,
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
 });

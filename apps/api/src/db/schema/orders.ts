@@ -27,6 +27,14 @@ export interface OrderLineSnapshot {
   imageType: string;
 }
 
+/** One line of an order made from a cart: its photo, its cart line (removed once the order is paid) and its snapshot. */
+export interface OrderCartLine {
+  cartLineId: string;
+  uploadId: string;
+  quantity: number;
+  line: OrderLineSnapshot;
+}
+
 /** The delivery address as it was when the order was placed. */
 export interface OrderAddressSnapshot {
   fullName: string;
@@ -62,7 +70,10 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('INR'),
     quantity: integer('quantity').notNull(),
     uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** The first (for a single photo, the only) line's snapshot; `lines` holds every line of an order made from a cart. */
     line: jsonb('line').$type<OrderLineSnapshot>().notNull(),
+    /** Every line of an order made from a cart, in cart order; null for a single-photo order (its one line is `line`). */
+    lines: jsonb('lines').$type<OrderCartLine[]>(),
     address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
     /** The captured payment (set with the payments row, in one transaction). */
     paymentId: text('payment_id'),
@@ -146,7 +157,8 @@ export const payments = pgTable(
     index('payments_refund_pending')
       .on(t.createdAt)
       .where(sql`${t.refundStatus} = 'pending'`),
-    uniqueIndex('payments_provider_payment_id').on(t.providerPaymentId), index('payments_order').on(t.orderId),
+    uniqueIndex('payments_provider_payment_id').on(t.providerPaymentId),
+    index('payments_order').on(t.orderId),
   ],
 );
 

@@ -15,11 +15,13 @@ import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
+import { printLinesOf } from '../print/service';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
 
 export const mockupUrl = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/mockup`;
-export const printFileUrl = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/print-file`;
+export const printFileUrl = (orderId: string, lineIndex = 0) =>
+  `/api/admin/orders/${encodeURIComponent(orderId)}/print-file${lineIndex === 0 ? '' : `?line=${lineIndex + 1}`}`;
 
 /** The moves an admin may make now, straight from the domain's state machine. */
 export function nextStatusesFor(order: Pick<OrderRow, 'status' | 'paidAt'>, now = new Date()): OrderStatus[] {
@@ -43,7 +45,7 @@ export function printFileInfo(row: PrintFileRow): PrintFileInfo {
     ppi: row.ppi,
     borderPx: row.borderPx,
     bytes: row.bytes,
-    downloadUrl: status === 'ready' && row.storageKey ? printFileUrl(row.orderId) : null,
+    downloadUrl: status === 'ready' && row.storageKey ? printFileUrl(row.orderId, row.lineIndex) : null,
     source: { uploadId: row.sourceUploadId, width: row.sourceWidth, height: row.sourceHeight, region, profile: row.sourceProfile },
     error: row.error,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -160,15 +162,16 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     .limit(1);
   if (!found) throw new ShopError('NOT_FOUND', ORDER_NOT_FOUND);
   const { order, user, upload } = found;
-  const [history, paid, [printFile]] = await Promise.all([
+  const [history, paid, printFileRows] = await Promise.all([
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id))
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-    db.select().from(printFiles).where(eq(printFiles.orderId, order.id)).limit(1),
+    db.select().from(printFiles).where(eq(printFiles.orderId, order.id)).orderBy(asc(printFiles.lineIndex)),
   ]);
+  const printFile = printFileRows.find((f) => f.lineIndex === 0);
   const photoAlive = upload && !upload.deletedAt;
   return {
     id: order.id,
@@ -227,6 +230,16 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     nextStatuses: nextStatusesFor(order),
     mockupUrl: mockupUrl(order.id),
     printFile: printFile ? printFileInfo(printFile) : null,
+    // Every line with its own print file: one for a single-photo order, one per framed photo of a cart order.
+    lines: printLinesOf(order).map(({ uploadId, line }, lineIndex) => {
+      const file = printFileRows.find((f) => f.lineIndex === lineIndex);
+      return {
+        uploadId,
+        quantity: order.lines?.[lineIndex]?.quantity ?? order.quantity,
+        line,
+        printFile: file ? printFileInfo(file) : null,
+      };
+    }),
   };
 }
 

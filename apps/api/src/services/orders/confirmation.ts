@@ -76,20 +76,30 @@ export async function sweepUnsentConfirmations(
  */
 export async function queueOrderConfirmation(
   ctx: AppContext,
-  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'>,
+  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'> &
+    Partial<Pick<OrderRow, 'lines'>>,
   user: { email: string; firstName: string },
 ): Promise<void> {
   const { line, address } = order;
+  const several = order.lines && order.lines.length > 1 ? order.lines : null;
+  // An order of several framed photos lists each; a single one keeps its four lines.
+  const items = several
+    ? several.flatMap((l, i) => [
+        `${i + 1}. ${l.line.sizeName} in, ${l.line.finishName} (${l.line.frameSetName}), white border ${l.line.borderName}, quantity ${l.quantity}: ${formatInr(l.line.checkoutPaise)}`,
+      ])
+    : [
+        `Print: ${line.sizeName} in`,
+        `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
+        `White border: ${line.borderName}`,
+        `Quantity: ${order.quantity}`,
+      ];
   const { name, supportEmail, supportPhone } = ctx.config.site;
   const lines = [
     `Hello ${user.firstName},`,
     '',
     `Thank you for your order ${order.id}. Your payment ${order.paymentId ?? ''} was received.`,
     '',
-    `Print: ${line.sizeName} in`,
-    `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
-    `White border: ${line.borderName}`,
-    `Quantity: ${order.quantity}`,
+    ...items,
     `Shipping: ${order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}`,
     `Total paid: ${formatInr(order.amountPaise)}`,
     '',
@@ -103,5 +113,7 @@ export async function queueOrderConfirmation(
   const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`;
   const mail = await mailFor(ctx);
   await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html }, { jobId: confirmationJobId(order.id) });
-  await ctx.database.pool.query('UPDATE orders SET confirmation_sent_at = now() WHERE id = $1 AND confirmation_sent_at IS NULL', [order.id]);
+  await ctx.database.pool.query('UPDATE orders SET confirmation_sent_at = now() WHERE id = $1 AND confirmation_sent_at IS NULL', [
+    order.id,
+  ]);
 }

@@ -39,7 +39,7 @@ export interface CreatedOrder {
 }
 
 /** What one statement reads for a draft (docs/decisions/032-checkout-round-trips.md); null where a row is missing. */
-interface DraftRows {
+export interface DraftRows {
   session_version: number | null;
   replay: ReplayRow | null;
   upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
@@ -99,13 +99,13 @@ const INSERT_ORDER = {
 SELECT count(*)::int AS inserted FROM o`,
 };
 
-const REPLAY = {
+export const REPLAY = {
   name: 'framewala-create-order-replay',
   text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise", k.body_hash AS "bodyHash"
   FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
 };
 
-interface ReplayRow {
+export interface ReplayRow {
   orderId: string;
   providerOrderId: string;
   amountPaise: number;
@@ -122,7 +122,7 @@ export function idempotencyBodyHash(body: unknown): string {
 }
 
 /** The earlier order under the same key, when the body is the same; 422 IDEMPOTENCY_KEY_REUSED when it is not. */
-function replayed(row: ReplayRow, bodyHash: string | null) {
+export function replayed(row: ReplayRow, bodyHash: string | null) {
   if (row.bodyHash !== null && bodyHash !== null && row.bodyHash !== bodyHash) throw new ShopError('IDEMPOTENCY_KEY_REUSED');
   return {
     order: { id: row.providerOrderId, amount: row.amountPaise, currency: 'INR' as const, orderId: row.orderId },
@@ -130,11 +130,11 @@ function replayed(row: ReplayRow, bodyHash: string | null) {
   };
 }
 
-/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem. */
-function priceDraft(
+/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem (the cart prices its lines with it too). */
+export function priceDraft(
   userId: string,
-  input: CreateOrderInput,
-  rows: DraftRows,
+  input: Omit<CreateOrderInput, 'amount'>,
+  rows: Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'>,
 ): { line: OrderLineSnapshot; amountPaise: number; uploadId: string } {
   const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
   const { upload, size: sizeRow, frame, border } = rows;

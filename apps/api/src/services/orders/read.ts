@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ShopError, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { mediaUrl } from '../media-access';
-import { orders, orderStatusHistory, uploads, type OrderRow } from '../../db/schema';
+import { orders, orderStatusHistory, uploads, type OrderLineSnapshot, type OrderRow } from '../../db/schema';
 
 function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
   return {
@@ -20,7 +20,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
   };
 }
 
-async function thumbnails(ctx: AppContext, rows: OrderRow[]): Promise<Map<string, string | null>> {
+async function thumbnails(ctx: AppContext, rows: Pick<OrderRow, 'uploadId'>[]): Promise<Map<string, string | null>> {
   const ids = [...new Set(rows.map((r) => r.uploadId).filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return new Map();
   const found = await ctx.database.db
@@ -47,7 +47,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     .limit(1);
   if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
   const [thumbs, history] = await Promise.all([
-    thumbnails(ctx, [row]),
+    thumbnails(ctx, [row, ...(row.lines ?? [])]),
     db
       .select()
       .from(orderStatusHistory)
@@ -55,6 +55,21 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
   ]);
   const { line } = row;
+  const shown = (l: OrderLineSnapshot) => ({
+    sizeName: l.sizeName,
+    widthIn: l.widthIn,
+    heightIn: l.heightIn,
+    frameSetName: l.frameSetName,
+    finishName: l.finishName,
+    mouldingIn: l.mouldingIn,
+    borderName: l.borderName,
+    borderIn: l.borderIn,
+    fspPaise: l.fspPaise,
+    wbpPaise: l.wbpPaise,
+    unitPaise: l.unitPaise,
+    checkoutPaise: l.checkoutPaise,
+  });
+  const thumbOf = (uploadId: string | null) => (uploadId ? (thumbs.get(uploadId) ?? null) : null);
   return {
     ...summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null),
     payment: {
@@ -77,6 +92,11 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       unitPaise: line.unitPaise,
       checkoutPaise: line.checkoutPaise,
     },
+    // Every framed photo: the one line of a single-photo order, or each line of an order made from a cart.
+    lines: (row.lines ?? [{ uploadId: row.uploadId, quantity: row.quantity, line }]).map((l) => {
+      const key = thumbOf(l.uploadId);
+      return { ...shown(l.line), quantity: l.quantity, thumbnailUrl: key ? mediaUrl(ctx, key) : null };
+    }),
     address: row.address,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
   };

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatInr, PAID_OR_LATER, ShopError, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { cartLines, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
 import { refundPendingPayment } from '../payments/refunds';
 import { queuePrintFileForPaidOrder } from '../print/service';
 import { sendOrderConfirmation } from './confirmation';
@@ -139,6 +139,11 @@ export async function settlePaid(
     failureReason: null,
     failureCode: null,
   });
+  // An order made from a cart takes its lines out of the cart once it is paid (lines added since stay).
+  if (order.lines?.length) {
+    const ids = order.lines.map((l) => l.cartLineId);
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, ids)));
+  }
   return { ...unchanged, order: updated, becamePaid: true };
 }
 
@@ -155,7 +160,7 @@ export async function afterSettlement(
   if (result.refundPaymentId) await refundPendingPayment(ctx, result.refundPaymentId, log);
   if (result.becamePaid) {
     await sendOrderConfirmation(ctx, result.order, log);
-    await queuePrintFileForPaidOrder(ctx, result.order.id, log);
+    await queuePrintFileForPaidOrder(ctx, result.order.id, log, result.order.lines?.length ?? 1);
   }
 }
 

@@ -6,10 +6,10 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAID_OR_LATER, ShopError, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { orders, printFiles, uploads, type OrderRow, type PrintFileRow, type UploadRow } from '../../db/schema';
+import { orders, printFiles, uploads, type OrderLineSnapshot, type OrderRow, type PrintFileRow, type UploadRow } from '../../db/schema';
 import { PRINT_CONTENT_TYPES, PRINT_EXTENSIONS, type PrintFormat } from './render';
 import { renderInChild } from './run';
 import { sweepTempDir, tempFileName } from '../uploads/temp-files';
@@ -25,11 +25,20 @@ export const PRINT_FILE_EXPIRE_SECONDS = 30 * 60;
 
 type Log = { info?: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
 
-export const printFileName = (orderId: string, format: PrintFormat) => `${orderId}-print${PRINT_EXTENSIONS[format]}`;
+export const printFileName = (orderId: string, format: PrintFormat, lineIndex = 0) =>
+  `${orderId}${lineIndex === 0 ? '' : `-line${lineIndex + 1}`}-print${PRINT_EXTENSIONS[format]}`;
 
-async function uploadOf(ctx: AppContext, order: Pick<OrderRow, 'uploadId'>): Promise<UploadRow | undefined> {
-  if (!order.uploadId) return undefined;
-  const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, order.uploadId));
+/** What is printed for an order: every line of an order made from a cart, else its one line (index 0). */
+export function printLinesOf(order: Pick<OrderRow, 'uploadId' | 'line' | 'lines'>): { uploadId: string | null; line: OrderLineSnapshot }[] {
+  return order.lines ? order.lines.map((l) => ({ uploadId: l.uploadId, line: l.line })) : [{ uploadId: order.uploadId, line: order.line }];
+}
+
+/** The print_files row of one line of an order. */
+const fileOf = (orderId: string, lineIndex: number) => and(eq(printFiles.orderId, orderId), eq(printFiles.lineIndex, lineIndex));
+
+async function uploadOf(ctx: AppContext, line: { uploadId: string | null } | undefined): Promise<UploadRow | undefined> {
+  if (!line?.uploadId) return undefined;
+  const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, line.uploadId));
   return row;
 }
 
@@ -63,12 +72,36 @@ export async function queuePrintFile(
   if (!PAID_OR_LATER.has(order.status as OrderStatus)) {
     throw new ShopError('CONFLICT', 'Only a paid order has a print file.', { status: order.status });
   }
-  const upload = await uploadOf(ctx, order);
+  const lines = printLinesOf(order);
+  const rows: PrintFileRow[] = [];
+  for (let lineIndex = 0; lineIndex < lines.length; lineIndex++)
+    rows.push(await queueLine(ctx, orderId, lineIndex, lines[lineIndex], options));
+  return rows[0]!;
+}
+
+/** queuePrintFile for one line of the order. */
+async function queueLine(
+  ctx: AppContext,
+  orderId: string,
+  lineIndex: number,
+  printLine: { uploadId: string | null } | undefined,
+  options: { rebuild?: boolean; format?: PrintFormat },
+): Promise<PrintFileRow> {
+  const db = ctx.database.db;
+  const upload = await uploadOf(ctx, printLine);
   const now = new Date();
   const [inserted] = await db
     .insert(printFiles)
-    .values({ orderId, status: 'queued', format: options.format ?? 'tiff', ...sourceColumns(upload), createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: printFiles.orderId })
+    .values({
+      orderId,
+      lineIndex,
+      status: 'queued',
+      format: options.format ?? 'tiff',
+      ...sourceColumns(upload),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [printFiles.orderId, printFiles.lineIndex] })
     .returning();
   let row = inserted;
   if (!row && options.rebuild) {
@@ -82,23 +115,23 @@ export async function queuePrintFile(
         attempts: 0,
         updatedAt: now,
       })
-      .where(eq(printFiles.orderId, orderId))
+      .where(fileOf(orderId, lineIndex))
       .returning();
   }
   if (!row) {
-    [row] = await db.select().from(printFiles).where(eq(printFiles.orderId, orderId));
+    [row] = await db.select().from(printFiles).where(fileOf(orderId, lineIndex));
     return row!;
   }
-  await sendPrintJob(ctx, orderId);
+  await sendPrintJob(ctx, orderId, lineIndex);
   return row;
 }
 
-function sendPrintJob(ctx: AppContext, orderId: string): Promise<string | null> {
+function sendPrintJob(ctx: AppContext, orderId: string, lineIndex: number): Promise<string | null> {
   return ctx.jobs.send(
     PRINT_FILE_QUEUE,
-    { orderId },
+    { orderId, lineIndex },
     {
-      singletonKey: orderId,
+      singletonKey: lineIndex === 0 ? orderId : `${orderId}#${lineIndex}`,
       retryLimit: PRINT_FILE_MAX_ATTEMPTS - 1,
       retryDelay: 30,
       retryBackoff: true,
@@ -112,23 +145,23 @@ function sendPrintJob(ctx: AppContext, orderId: string): Promise<string | null> 
  * insert, nothing else on the payment's path (the job creates the print_files row). Never throws: a lost job is
  * found again by the sweep.
  */
-export async function queuePrintFileForPaidOrder(ctx: AppContext, orderId: string, log?: Log): Promise<void> {
+export async function queuePrintFileForPaidOrder(ctx: AppContext, orderId: string, log?: Log, lineCount = 1): Promise<void> {
   try {
-    await sendPrintJob(ctx, orderId);
+    for (let lineIndex = 0; lineIndex < lineCount; lineIndex++) await sendPrintJob(ctx, orderId, lineIndex);
   } catch (err) {
     log?.error({ err, orderId }, 'print file could not be queued');
   }
 }
 
-function storageKey(orderId: string, format: PrintFormat): string {
-  return `print-files/${orderId.toLowerCase()}/print-${Date.now()}-${randomInt(1_000_000_000)}${PRINT_EXTENSIONS[format]}`;
+function storageKey(orderId: string, lineIndex: number, format: PrintFormat): string {
+  return `print-files/${orderId.toLowerCase()}/print-${lineIndex === 0 ? '' : `line${lineIndex + 1}-`}${Date.now()}-${randomInt(1_000_000_000)}${PRINT_EXTENSIONS[format]}`;
 }
 
-async function fail(ctx: AppContext, orderId: string, message: string): Promise<void> {
+async function fail(ctx: AppContext, orderId: string, lineIndex: number, message: string): Promise<void> {
   await ctx.database.db
     .update(printFiles)
     .set({ status: 'failed', error: message, finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(printFiles.orderId, orderId), eq(printFiles.status, 'rendering')));
+    .where(and(fileOf(orderId, lineIndex), eq(printFiles.status, 'rendering')));
 }
 
 export interface PrintJobDeps {
@@ -144,34 +177,36 @@ export interface PrintJobDeps {
  * The job: renders the order's print file from its stored original and marks the row ready. A missing or broken
  * original fails the row at once; other errors are retried by pg-boss up to PRINT_FILE_MAX_ATTEMPTS.
  */
-export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): Promise<void> {
+export async function processPrintFileJob(deps: PrintJobDeps, orderId: string, lineIndex = 0): Promise<void> {
   const { ctx } = deps;
   const db = ctx.database.db;
   const [paidOrder] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!paidOrder || !PAID_OR_LATER.has(paidOrder.status as OrderStatus)) return;
+  const printLine = printLinesOf(paidOrder)[lineIndex];
+  if (!printLine) return;
   // The payment paths only send the job: the row is made here the first time.
   await db
     .insert(printFiles)
-    .values({ orderId, status: 'queued', ...sourceColumns(await uploadOf(ctx, paidOrder)) })
-    .onConflictDoNothing({ target: printFiles.orderId });
+    .values({ orderId, lineIndex, status: 'queued', ...sourceColumns(await uploadOf(ctx, printLine)) })
+    .onConflictDoNothing({ target: [printFiles.orderId, printFiles.lineIndex] });
   const [claimed] = await db
     .update(printFiles)
     .set({ status: 'rendering', attempts: sql`${printFiles.attempts} + 1`, startedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(printFiles.orderId, orderId), inArray(printFiles.status, ['queued', 'rendering'])))
+    .where(and(fileOf(orderId, lineIndex), inArray(printFiles.status, ['queued', 'rendering'])))
     .returning();
   if (!claimed) return;
   const format = claimed.format as PrintFormat;
-  const order = paidOrder;
-  const upload = await uploadOf(ctx, order);
+  const { line } = printLine;
+  const upload = await uploadOf(ctx, printLine);
   if (!upload || upload.deletedAt || !(await ctx.storage.exists(upload.originalKey))) {
-    await fail(ctx, orderId, 'The original photo of this order is no longer stored.');
+    await fail(ctx, orderId, lineIndex, 'The original photo of this order is no longer stored.');
     return;
   }
 
   // Named like every temporary file of this process, so the start-up sweep removes it at once if the process is killed.
   const work = path.join(deps.tmpDir, tempFileName('print'));
   await fs.mkdir(work, { recursive: true });
-  const key = storageKey(orderId, format);
+  const key = storageKey(orderId, lineIndex, format);
   let stored = false;
   try {
     const local = ctx.storage.localPath(upload.originalKey);
@@ -184,9 +219,9 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
         sourcePath,
         orientation: upload.orientation,
         region,
-        widthIn: order.line.widthIn,
-        heightIn: order.line.heightIn,
-        borderIn: order.line.borderIn,
+        widthIn: line.widthIn,
+        heightIn: line.heightIn,
+        borderIn: line.borderIn,
         format,
         outPath,
         tmpDir: work,
@@ -196,7 +231,7 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
     await ctx.storage.putFile(key, outPath, PRINT_CONTENT_TYPES[format], { move: true });
     stored = true;
     const previous = await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(printFiles).where(eq(printFiles.orderId, orderId)).for('update');
+      const [current] = await tx.select().from(printFiles).where(fileOf(orderId, lineIndex)).for('update');
       // A rebuild asked for meanwhile (row back to 'queued'): this file is already out of date.
       if (!current || current.status !== 'rendering') return { superseded: true as const };
       const now = new Date();
@@ -223,7 +258,7 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
           finishedAt: now,
           updatedAt: now,
         })
-        .where(eq(printFiles.orderId, orderId));
+        .where(fileOf(orderId, lineIndex));
       return { superseded: false as const, oldKey: current.storageKey };
     });
     if (previous.superseded) {
@@ -232,24 +267,24 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
     }
     if (previous.oldKey && previous.oldKey !== key) await ctx.storage.delete(previous.oldKey).catch(() => undefined);
     deps.log?.info?.(
-      { orderId, widthPx: result.widthPx, heightPx: result.heightPx, ppi: result.plan.ppi, seconds, peakRssMB },
+      { orderId, lineIndex, widthPx: result.widthPx, heightPx: result.heightPx, ppi: result.plan.ppi, seconds, peakRssMB },
       'print file ready',
     );
   } catch (error) {
     if (stored) await ctx.storage.delete(key).catch(() => undefined);
     if (error instanceof ShopError) {
-      await fail(ctx, orderId, error.message);
+      await fail(ctx, orderId, lineIndex, error.message);
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
     if (claimed.attempts >= PRINT_FILE_MAX_ATTEMPTS) {
-      await fail(ctx, orderId, `The print file could not be made: ${message}`);
+      await fail(ctx, orderId, lineIndex, `The print file could not be made: ${message}`);
       return;
     }
     await db
       .update(printFiles)
       .set({ status: 'queued', error: message, updatedAt: new Date() })
-      .where(and(eq(printFiles.orderId, orderId), eq(printFiles.status, 'rendering')));
+      .where(and(fileOf(orderId, lineIndex), eq(printFiles.status, 'rendering')));
     throw error;
   } finally {
     await fs.rm(work, { recursive: true, force: true });
@@ -263,11 +298,14 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string): 
  */
 export async function sweepPrintFiles(ctx: AppContext, log?: Log): Promise<{ queued: number; failed: number }> {
   const db = ctx.database.db;
+  // Paid orders with fewer print_files rows than lines (none at all for most).
   const missing = await db
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(printFiles, eq(printFiles.orderId, orders.id))
-    .where(and(inArray(orders.status, [...PAID_OR_LATER]), isNull(printFiles.orderId)))
+    .where(inArray(orders.status, [...PAID_OR_LATER]))
+    .groupBy(orders.id)
+    .having(sql`count(${printFiles.orderId}) < coalesce(jsonb_array_length(${orders.lines}), 1)`)
     .limit(50);
   let queued = 0;
   for (const { id } of missing) {
@@ -279,12 +317,12 @@ export async function sweepPrintFiles(ctx: AppContext, log?: Log): Promise<{ que
     }
   }
   const waiting = await db
-    .select({ orderId: printFiles.orderId })
+    .select({ orderId: printFiles.orderId, lineIndex: printFiles.lineIndex })
     .from(printFiles)
     .where(and(eq(printFiles.status, 'queued'), lt(printFiles.updatedAt, new Date(Date.now() - 15 * 60 * 1000))))
     .limit(50);
-  for (const { orderId } of waiting) {
-    if (await sendPrintJob(ctx, orderId).catch(() => null)) queued++;
+  for (const { orderId, lineIndex } of waiting) {
+    if (await sendPrintJob(ctx, orderId, lineIndex).catch(() => null)) queued++;
   }
   const stale = await db
     .update(printFiles)
@@ -313,12 +351,16 @@ export async function startPrintFileJobs(deps: PrintJobDeps): Promise<void> {
   // Folders of renders a killed process left behind.
   const swept = await sweepTempDir(deps.tmpDir);
   if (swept > 0) deps.log?.info?.({ swept }, 'removed temporary print files left by an earlier server');
-  await jobs.work<{ orderId: string }>(PRINT_FILE_QUEUE, (data) => processPrintFileJob(deps, data.orderId), {
-    batchSize: 1,
-    pollingIntervalSeconds: 2,
-    // A render whose server is killed is run again within about a minute, not after the job's 30-minute expiry.
-    lease: true,
-  });
+  await jobs.work<{ orderId: string; lineIndex?: number }>(
+    PRINT_FILE_QUEUE,
+    (data) => processPrintFileJob(deps, data.orderId, data.lineIndex ?? 0),
+    {
+      batchSize: 1,
+      pollingIntervalSeconds: 2,
+      // A render whose server is killed is run again within about a minute, not after the job's 30-minute expiry.
+      lease: true,
+    },
+  );
   await jobs.work(PRINT_FILE_SWEEP_QUEUE, async () => {
     const result = await sweepPrintFiles(deps.ctx, deps.log);
     if (result.queued || result.failed) deps.log?.info?.(result, 'print file sweep');
