@@ -70,6 +70,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
   // The customer sees part of the line: the contract keeps those fields.
   line: orderDetailSchema.shape.line.parse(LINE),
+  lines: [{ ...orderDetailSchema.shape.line.parse(LINE), quantity: 1, thumbnailUrl: '/media/uploads/u1/thumb.webp' }],
   address: ADDRESS,
   history: [
     { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
@@ -171,6 +172,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     nextStatuses: ['shipped'],
     mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
     printFile: PRINT_READY,
+    lines: [{ uploadId: 'up-crop', quantity, line: LINE, printFile: PRINT_READY }],
     ...over,
   };
 };
