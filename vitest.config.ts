@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Above the 5 s that a query waits for a lazy route, so a missing element fails with its own message.
+          testTimeout: 15_000,
         },
       },
       {
