@@ -26,6 +26,8 @@ interface Fixture {
   /** An unfinished resumable upload of Asha's. */
   tusUpload: string;
   order: { id: string; orderId: string };
+  /** A line in Asha's cart. */
+  cartLine: string;
   frameSetId: string;
   finishId: string;
   borderId: string;
@@ -121,6 +123,24 @@ const ATTACKS: Record<string, Attack[]> = {
     },
   ],
   'PATCH /api/admin/finishes/:id': [{ request: (f) => json('PATCH', `/api/admin/finishes/${f.finishId}`, { active: false }) }],
+  'POST /api/uploads/:id/enhance': [
+    { request: (f) => json('POST', `/api/uploads/${f.photo}/enhance`, { auto: { strength: 70 } }) },
+    { request: (f) => json('POST', `/api/uploads/${f.anonymousPhoto}/enhance`, { auto: { strength: 70 } }) },
+  ],
+  'GET /api/uploads/:id/framed.glb': [
+    {
+      request: (f) => json('GET', `/api/uploads/${f.photo}/framed.glb?width=12&height=8&frameId=${encodeURIComponent(f.finishId)}`),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 200 },
+    },
+  ],
+  'POST /api/uploads/:id/ar-link': [
+    {
+      request: (f) => json('POST', `/api/uploads/${f.photo}/ar-link`, { width: 12, height: 8, frameId: f.finishId }),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 200 },
+    },
+  ],
+  'PATCH /api/cart/lines/:id': [{ request: (f) => json('PATCH', `/api/cart/lines/${f.cartLine}`, { quantity: 3 }) }],
+  'DELETE /api/cart/lines/:id': [{ request: (f) => json('DELETE', `/api/cart/lines/${f.cartLine}`) }],
   'PATCH /api/admin/borders/:id': [{ request: (f) => json('PATCH', `/api/admin/borders/${f.borderId}`, { pricePaise: 1 }) }],
 };
 
@@ -249,6 +269,12 @@ beforeAll(async () => {
   const catalogue = await pickCatalogue(t);
   const created = await createOrder(client, asha.token, orderBody(catalogue, photo));
   expect(created.statusCode, created.body).toBe(201);
+  const added = await client.post(
+    '/api/cart/lines',
+    { uploadId: photo, sizeId: catalogue.sizeId, selectedFrame: catalogue.finishId, selectedMotifBorder: catalogue.borderIn, quantity: 1 },
+    { token: asha.token },
+  );
+  expect(added.statusCode, added.body).toBe(201);
   const ids = await t.database.pool.query<{ set_id: string; finish_id: string; border_id: string }>(
     `SELECT f.set_id, f.id AS finish_id, (SELECT id FROM white_borders WHERE level = 2) AS border_id FROM frame_finishes f WHERE f.id = $1`,
     [catalogue.finishId],
@@ -263,6 +289,7 @@ beforeAll(async () => {
     anonymousClaim,
     tusUpload: String(tus.headers.location).split('/').pop()!,
     order: created.json<{ id: string; orderId: string }>(),
+    cartLine: added.json<{ line: { id: string } }>().line.id,
     frameSetId: ids.rows[0]!.set_id,
     finishId: ids.rows[0]!.finish_id,
     borderId: String(ids.rows[0]!.border_id),
