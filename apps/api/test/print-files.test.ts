@@ -164,7 +164,9 @@ describe('the print file of a paid order', () => {
     expect(row.status).toBe('ready');
     expect(row.storage_key).not.toBe(before.storage_key);
     const root = testStorageRoot();
-    expect(fs.existsSync(path.join(root, ...before.storage_key!.split('/')))).toBe(false);
+    // The row is marked ready first and the old file deleted right after, so a ready row never names a missing file.
+    const oldFile = path.join(root, ...before.storage_key!.split('/'));
+    await waitFor('the replaced file to be deleted', async () => (fs.existsSync(oldFile) ? undefined : true), 10_000);
     const res2 = await download(orderId);
     expect(res2.statusCode).toBe(200);
     expect(res2.headers['content-type']).toBe('image/jpeg');
