@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   adminOrderResponseSchema,
-  createOrderBodySchema,
+  createOrderRequestSchema,
   createOrderResponseSchema,
   orderDetailResponseSchema,
   orderDetailSchema,
@@ -59,7 +59,7 @@ describe('the orders contract', () => {
     const create = routes.get('POST /api/create-order')?.schema as { body: unknown; response: Record<number, unknown> };
     expect(detail.response[200]).toBe(orderDetailResponseSchema);
     expect(list.response[200]).toBe(orderListResponseSchema);
-    expect(create.body).toBe(createOrderBodySchema);
+    expect(create.body).toBe(createOrderRequestSchema);
     expect(create.response[201]).toBe(createOrderResponseSchema);
     await app.close();
   });
