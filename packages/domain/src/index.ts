@@ -18,6 +18,7 @@ export * from './account-schemas';
 export * from './order-states';
 export * from './wall';
 export * from './shrunk-copy';
+export * from './enhance';
 export * from './shipping';
 export * from './contracts';
 export * from './policies';

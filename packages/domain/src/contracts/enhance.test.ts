@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnhance, enhanceBodySchema } from './enhance';
+import { checkEnhance } from '../enhance';
+import { enhanceBodySchema } from './enhance';
 
 describe('enhanceBodySchema', () => {
   it('takes auto, upscale or both, and nothing else', () => {
