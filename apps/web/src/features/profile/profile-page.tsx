@@ -130,28 +130,33 @@ export function AddressCard({
       }
     >
       {failed ? <LoadFailed what="your address" onRetry={onRetry} /> : null}
+      {/* While loading, the rows keep their place (labels and a bar for each value), so nothing below them moves. */}
       {isLoading ? (
-        <p role="status" className="text-ink-500">
+        <p role="status" className="mb-4 text-ink-500">
           Loading your address…
         </p>
-      ) : (
-        <>
-          {!address && !failed ? <p className="mb-4 text-ink-600">You haven’t saved a delivery address yet.</p> : null}
-          <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
-            {rows.map(([label, value]) => (
-              <div
-                key={label}
-                className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
-              >
-                <dt className="text-sm text-ink-500">{label}</dt>
-                <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
+      ) : !address && !failed ? (
+        <p className="mb-4 text-ink-600">You haven’t saved a delivery address yet.</p>
+      ) : null}
+      <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
+        {rows.map(([label, value]) => (
+          <div
+            key={label}
+            className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
+          >
+            <dt className="text-sm text-ink-500">{label}</dt>
+            {isLoading ? (
+              <dd aria-hidden="true">
+                <span className="inline-block h-4 w-32 max-w-full animate-pulse rounded bg-ink-100 align-middle" />
+              </dd>
+            ) : (
+              <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
+                {value}
+              </dd>
+            )}
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }
