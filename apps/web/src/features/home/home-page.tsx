@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
@@ -20,6 +20,16 @@ export function HomePage() {
   // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.
 
   const openUpload = () => setUploadOpen(true);
+
+  // '/?upload=1' (Upload another photo, after adding one to the cart) opens the upload dialog at once. Opened after
+  // the first paint so the prerendered page and the hydrated one agree.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const uploadAsked = searchParams.get('upload') === '1';
+  useEffect(() => {
+    if (!uploadAsked) return;
+    setUploadOpen(true);
+    setSearchParams({}, { replace: true });
+  }, [uploadAsked, setSearchParams]);
 
   return (
     <>
