@@ -2,13 +2,7 @@
  * The signed-in customer's cart on the server (`GET /api/cart`, `POST /api/cart/lines`, `PATCH`/`DELETE
  * /api/cart/lines/:id`), checked with the domain's cart contract. Every price in an answer is the server's.
  */
-import {
-  addCartLineResponseSchema,
-  cartResponseSchema,
-  type AddCartLineBody,
-  type Cart,
-  type CartLine,
-} from '@framewala/domain';
+import { addCartLineResponseSchema, cartResponseSchema, type AddCartLineBody, type Cart, type CartLine } from '@framewala/domain';
 import { parseAnswer } from './api';
 import { authedRequest } from './auth-request';
 
@@ -21,7 +15,10 @@ export async function fetchCart(signal?: AbortSignal): Promise<Cart> {
   return parseAnswer(cartResponseSchema, await authedRequest<unknown>('/api/cart', { signal })).cart;
 }
 
-export async function addServerLine(body: AddCartLineBody, options: { redirectOnUnauthorized?: boolean } = {}): Promise<{ line: CartLine; cart: Cart }> {
+export async function addServerLine(
+  body: AddCartLineBody,
+  options: { redirectOnUnauthorized?: boolean } = {},
+): Promise<{ line: CartLine; cart: Cart }> {
   return parseAnswer(addCartLineResponseSchema, await authedRequest<unknown>('/api/cart/lines', { method: 'POST', body, ...options }));
 }
 

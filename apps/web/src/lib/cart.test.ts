@@ -88,7 +88,11 @@ describe('the browser cart', () => {
     expect(getLocalCart().lines).toHaveLength(2);
     expect(parseLocalCart('{not json')).toEqual(EMPTY_CART);
     const damaged = JSON.stringify({
-      lines: [{ clientLineId: 'bad id!', draft: finished('a') }, { clientLineId: 'line-ok-000', draft: { photo: null } }, ...cartOf('c').lines],
+      lines: [
+        { clientLineId: 'bad id!', draft: finished('a') },
+        { clientLineId: 'line-ok-000', draft: { photo: null } },
+        ...cartOf('c').lines,
+      ],
       drafts: { 'line-d-000': finished('d'), x: finished('e') },
     });
     const read = parseLocalCart(damaged);

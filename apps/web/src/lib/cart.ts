@@ -12,13 +12,7 @@
  * The pure functions below are what the tests drive; the store at the end shares one state with every component.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  addCartLineBodySchema,
-  MAX_CART_LINES,
-  isValidQuantity,
-  type AddCartLineBody,
-  type CartLine,
-} from '@framewala/domain';
+import { addCartLineBodySchema, MAX_CART_LINES, isValidQuantity, type AddCartLineBody, type CartLine } from '@framewala/domain';
 import { isApiError } from './api';
 import { borderInches, chosenPrintSize } from './editor-model';
 import { toOrderDraft, type OrderDraft } from './order-storage';
@@ -65,7 +59,8 @@ export function parseLocalCart(raw: string | null): LocalCart {
   const lines: LocalCartLine[] = [];
   const seen = new Set<string>();
   for (const item of Array.isArray(parsed.lines) ? parsed.lines : []) {
-    if (!isRecord(item) || typeof item.clientLineId !== 'string' || !CLIENT_ID.test(item.clientLineId) || seen.has(item.clientLineId)) continue;
+    if (!isRecord(item) || typeof item.clientLineId !== 'string' || !CLIENT_ID.test(item.clientLineId) || seen.has(item.clientLineId))
+      continue;
     const draft = toOrderDraft(isRecord(item.draft) ? item.draft : null);
     if (!draft) continue;
     seen.add(item.clientLineId);

@@ -37,4 +37,3 @@ export function useDeliveryQuote(subtotalPaise: number, maxOuterInches: number) 
 }
 
 export type DeliveryQuote = ReturnType<typeof useDeliveryQuote>;
-

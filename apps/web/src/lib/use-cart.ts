@@ -102,8 +102,7 @@ export function localItem(
   const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
   const expiresAt = typeof draft.photo.expiresAt === 'string' ? Date.parse(draft.photo.expiresAt) : NaN;
   const problem =
-    line.problem ??
-    (Number.isFinite(expiresAt) && expiresAt <= now ? EXPIRED : !print ? NOT_FINISHED : sets && !choice ? RETIRED : null);
+    line.problem ?? (Number.isFinite(expiresAt) && expiresAt <= now ? EXPIRED : !print ? NOT_FINISHED : sets && !choice ? RETIRED : null);
   return {
     key: line.clientLineId,
     serverId: null,
@@ -210,7 +209,7 @@ export function useCartCount(): number {
   const queryClient = useQueryClient();
   const unmerged = session !== null && local.lines.some((l) => l.problem === null);
   useEffect(() => {
-    if (unmerged) void mergeIntoAccount(queryClient);
+    if (unmerged) void mergeIntoAccount(queryClient).then(() => queryClient.invalidateQueries({ queryKey: ['cart'] }));
   }, [unmerged, queryClient]);
   return (server.data?.itemCount ?? 0) + local.lines.reduce((n, l) => n + l.draft.quantity, 0);
 }
@@ -254,7 +253,6 @@ export async function addToCart(queryClient: QueryClient, draft: OrderDraft, ser
     return failure(error);
   }
 }
-
 
 /**
  * Saves an edited line in place. A browser line keeps its place and id. A server line is replaced: the new choices

@@ -21,7 +21,16 @@ const frame = (id: string, name: string) => ({
   bottomRight: '',
 });
 const SETS: FrameSet[] = [
-  { _id: 'set-classic', frameName: 'Classic', sizeInInches: 1, framePrice: 5.5, thumbnailUrl: null, label: '1 in', padding: 0, frames: [frame('classic--walnut', 'Walnut')] },
+  {
+    _id: 'set-classic',
+    frameName: 'Classic',
+    sizeInInches: 1,
+    framePrice: 5.5,
+    thumbnailUrl: null,
+    label: '1 in',
+    padding: 0,
+    frames: [frame('classic--walnut', 'Walnut')],
+  },
 ];
 const BORDERS: MotifBorder[] = [
   { _id: 'b0', name: 'No border', sizeName: 'None', size: 0, price: 0 },
@@ -30,7 +39,14 @@ const BORDERS: MotifBorder[] = [
 
 function draft(id: string, over: Partial<OrderDraft> = {}): OrderDraft {
   return {
-    ...newOrderDraft({ _id: id, url: `/media/${id}.webp`, thumbnailUrl: `/media/${id}-t.webp`, imageType: 'landscape', width: 3000, height: 2000 }),
+    ...newOrderDraft({
+      _id: id,
+      url: `/media/${id}.webp`,
+      thumbnailUrl: `/media/${id}-t.webp`,
+      imageType: 'landscape',
+      width: 3000,
+      height: 2000,
+    }),
     size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
     frameSetId: 'set-classic',
     frameId: 'classic--walnut',
@@ -53,10 +69,18 @@ const catalogue = () =>
   mockApi({
     'GET /api/get-frame': { body: { getFrameSize: SETS } },
     'GET /api/get-motif-border-sizes': { body: { getMotifBorderSizes: BORDERS } },
-    'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 9900, arrivesBy: { earliest: '2026-12-01', latest: '2026-12-04' } } },
+    'GET /api/shipping-quote': {
+      body: { zone: 'metro', shippingPaise: 9900, arrivesBy: { earliest: '2026-12-01', latest: '2026-12-04' } },
+    },
   });
 
-const unit = priceOrder({ widthIn: 12, heightIn: 8, frameRatePaisePerSqIn: rupeesToPaise(5.5), borderPricePaise: rupeesToPaise(99), quantity: 1 });
+const unit = priceOrder({
+  widthIn: 12,
+  heightIn: 8,
+  frameRatePaisePerSqIn: rupeesToPaise(5.5),
+  borderPricePaise: rupeesToPaise(99),
+  quantity: 1,
+});
 
 describe('/addtocart', () => {
   it('shows an empty cart with a way to upload', async () => {
@@ -113,7 +137,12 @@ describe('/addtocart', () => {
     const { user, router } = renderRoute('/addtocart');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
-    expect(readStoredOrder()).toMatchObject({ photo: { _id: 'a' }, frameId: 'classic--walnut', step: 5, cartLine: { clientLineId: 'line-0-abcdef', serverId: null } });
+    expect(readStoredOrder()).toMatchObject({
+      photo: { _id: 'a' },
+      frameId: 'classic--walnut',
+      step: 5,
+      cartLine: { clientLineId: 'line-0-abcdef', serverId: null },
+    });
     expect(await screen.findByRole('button', { name: 'Update cart' })).toBeInTheDocument();
   });
 });

@@ -59,7 +59,10 @@ export function CartPage() {
 
 function EmptyCart() {
   return (
-    <section className="rounded-3xl border border-ink-100 bg-white px-6 py-12 text-center shadow-sm shadow-ink-900/5" data-testid="empty-cart">
+    <section
+      className="rounded-3xl border border-ink-100 bg-white px-6 py-12 text-center shadow-sm shadow-ink-900/5"
+      data-testid="empty-cart"
+    >
       <h2 className="text-[1.45rem] font-semibold">Your cart is empty</h2>
       <p className="mx-auto mt-2 max-w-md text-ink-600">Upload a photo, choose its size, frame and border, then add it to your cart.</p>
       <Link to="/?upload=1" className={`${primaryButton} mt-6 px-7`}>
@@ -97,13 +100,24 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
         </p>
       </section>
 
-      <aside aria-label="Order total" className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-6 lg:sticky lg:top-28">
+      <aside
+        aria-label="Order total"
+        className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-6 lg:sticky lg:top-28"
+      >
         <h2 className="text-xl font-semibold">Order total</h2>
         <dl className="mt-4 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="cart-totals">
           <Row term={`Subtotal (${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'})`} value={formatInr(cart.subtotalPaise)} />
           <Row
             term="Shipping"
-            value={shippingPaise === null ? (delivery.quote.isFetching ? 'Calculating…' : 'Enter your pincode') : shippingPaise === 0 ? 'Free' : formatInr(shippingPaise)}
+            value={
+              shippingPaise === null
+                ? delivery.quote.isFetching
+                  ? 'Calculating…'
+                  : 'Enter your pincode'
+                : shippingPaise === 0
+                  ? 'Free'
+                  : formatInr(shippingPaise)
+            }
           />
           <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
             <dt className="text-lg font-semibold text-ink-900">Total</dt>
@@ -116,8 +130,8 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
         <DeliveryEstimateView delivery={delivery} />
         {blocked > 0 ? (
           <p role="alert" className="mt-4 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">
-            {blocked === 1 ? 'One photo' : `${blocked} photos`} cannot be ordered as they are. Edit or remove {blocked === 1 ? 'it' : 'them'} to check
-            out.
+            {blocked === 1 ? 'One photo' : `${blocked} photos`} cannot be ordered as they are. Edit or remove{' '}
+            {blocked === 1 ? 'it' : 'them'} to check out.
           </p>
         ) : null}
         <button

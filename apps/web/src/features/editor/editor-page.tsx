@@ -2,7 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CropRect, EditorStep } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
-import { getOrderDraft, readStoredOrder, toOrderPhoto, updateOrderDraft, useOrderDraft, writeStoredOrder, type OrderDraft } from '../../lib/order-storage';
+import {
+  getOrderDraft,
+  readStoredOrder,
+  toOrderPhoto,
+  updateOrderDraft,
+  useOrderDraft,
+  writeStoredOrder,
+  type OrderDraft,
+} from '../../lib/order-storage';
 import { EDITING_FIELD, toEditingLine } from '../../lib/cart';
 import { useCart, useCartActions } from '../../lib/use-cart';
 import { showToast } from '../../lib/toast-store';

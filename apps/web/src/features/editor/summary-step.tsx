@@ -125,10 +125,16 @@ export function SummaryStep({
         </div>
       </div>
       <p className="mt-3 text-sm text-ink-500">Prices include taxes. Shipping is added at checkout; delivery details come next.</p>
-      {price && outer ? <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} /> : null}
+      {price && outer ? (
+        <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} />
+      ) : null}
 
       {cart.status === 'added' ? (
-        <div role="status" className="mt-5 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-4 py-3.5 text-ink-800" data-testid="added-to-cart">
+        <div
+          role="status"
+          className="mt-5 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-4 py-3.5 text-ink-800"
+          data-testid="added-to-cart"
+        >
           <p className="m-0 flex items-center gap-2 font-semibold text-ink-900">
             <CheckIcon className="h-5 w-5 shrink-0 text-leaf-600" />
             Added to your cart.

@@ -53,7 +53,13 @@ export function HomePage() {
               to scale before you pay in rupees.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-              <button type="button" onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload} className={`${primaryButton} px-7 py-3.5 text-lg`}>
+              <button
+                type="button"
+                onClick={openUpload}
+                onPointerEnter={prefetchUpload}
+                onFocus={prefetchUpload}
+                className={`${primaryButton} px-7 py-3.5 text-lg`}
+              >
                 Start framing
                 <ArrowRightIcon className="h-5 w-5" />
               </button>
@@ -166,7 +172,9 @@ export function HomePage() {
           </p>
           <button
             type="button"
-            onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload}
+            onClick={openUpload}
+            onPointerEnter={prefetchUpload}
+            onFocus={prefetchUpload}
             className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
           >
             Upload your photo
