@@ -118,7 +118,7 @@ export function localItem(
     sizeName: print?.name ?? null,
     custom: print?.kind === 'custom',
     frameName: choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : null,
-    borderName: border && border.size > 0 ? `${border.name} · ${border.sizeName}` : borderIn > 0 ? null : 'None',
+    borderName: border && border.size > 0 ? border.name : borderIn > 0 ? null : 'None',
     quantity: draft.quantity,
     unitPaise: problem ? null : (price?.unitPaise ?? null),
     linePaise: problem ? null : (price?.checkoutPaise ?? null),

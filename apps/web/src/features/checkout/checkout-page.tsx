@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -18,6 +18,7 @@ import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/orde
 import { useShippingQuote } from '../../lib/shipping';
 import { useLocalCart } from '../../lib/cart';
 import { useServerCart } from '../../lib/use-cart';
+import { cartQueryKey } from '../../lib/cart-api';
 import { fetchAddress } from '../../lib/address-api';
 import type { SavedAddress } from '@framewala/domain';
 import { OrderSteps } from '../../components/order-steps';
@@ -354,6 +355,10 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
   const headingId = useId();
   const cart = useServerCart(user._id);
   const local = useLocalCart();
+  // The cart read before the delivery address was saved has no shipping in its total: read it afresh here.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey(user._id) });
+  }, [queryClient, user._id]);
   const address = useQuery({
     queryKey: ['account', user._id, 'address'],
     queryFn: () => fetchAddress(user._id),

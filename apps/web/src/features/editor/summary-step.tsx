@@ -10,11 +10,11 @@ import {
 } from '@framewala/domain';
 import { Link } from 'react-router';
 import { DeliveryEstimate } from '../../components/delivery-estimate';
-import { secondaryButton, textLink } from '../../components/button-styles';
-import { CheckIcon } from '../../components/icons';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
-import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
+import { BackButton, StepActions, StepHeading } from './step-ui';
 
 type SummaryStepProps = {
   draft: OrderDraft;
@@ -156,19 +156,20 @@ export function SummaryStep({
 
       <StepActions>
         <BackButton onClick={onBack} />
-        <div className="order-first flex w-full flex-col gap-2 sm:order-none sm:ml-auto sm:w-auto sm:flex-row sm:gap-3">
+        <div className="order-first flex w-full flex-col gap-2 min-[400px]:flex-row">
           <button
             type="button"
             onClick={onAddToCart}
             disabled={!price || cart.status === 'saving'}
             aria-busy={cart.status === 'saving' || undefined}
-            className={`${secondaryButton} w-full px-5 sm:w-auto`}
+            className={`${secondaryButton} flex-1 px-4 whitespace-nowrap`}
           >
             {cart.status === 'saving' ? 'Saving…' : editing ? 'Update cart' : 'Add to cart'}
           </button>
-          <NextButton onClick={onProceed} disabled={!price}>
+          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4 whitespace-nowrap`}>
             Proceed to Checkout
-          </NextButton>
+            <ArrowRightIcon className="h-4 w-4" />
+          </button>
         </div>
       </StepActions>
     </>
