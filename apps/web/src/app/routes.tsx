@@ -10,6 +10,7 @@ import {
   SignUpRoute,
 } from './account-pages';
 import { AdminCatalogueRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
+import { CartRoute } from '../features/cart/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
 import { EditFrameRoute } from '../features/frames/edit-frame-route';
@@ -19,10 +20,6 @@ import type { InfoPageId } from '../lib/policies';
 import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
 import { CustomerOrderRoute } from '../features/orders/lazy-pages';
 import { WallRoute } from '../features/wall/lazy-pages';
-import { PlaceholderPage } from '../features/placeholders/placeholder-pages';
-import type { PlaceholderId } from '../features/placeholders/placeholders';
-
-const placeholder = (id: PlaceholderId): RouteObject => ({ path: `/${id}`, element: <PlaceholderPage id={id} /> });
 
 const info = (path: string, id: InfoPageId): RouteObject => ({ path, element: <InfoPage id={id} /> });
 
@@ -47,7 +44,7 @@ export const routes: RouteObject[] = [
           // Buyer details, then the payment step.
           { path: '/checkout', element: <BuyerDetailsRoute /> },
           { path: '/checkout/pay', element: <CheckoutRoute /> },
-          placeholder('addtocart'),
+          { path: '/addtocart', element: <CartRoute /> },
           { path: '/user', element: <ProfileRoute /> },
           // The customer's own order, and the owner's console (admins only; loaded on demand).
           { path: '/orders/:id', element: <CustomerOrderRoute /> },

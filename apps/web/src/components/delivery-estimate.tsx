@@ -1,40 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { z } from 'zod';
+import { useId } from 'react';
 import { formatArrivesBy, formatInr, INVALID_PINCODE_MESSAGE } from '@framewala/domain';
-import { useSession } from '../lib/auth';
-import { authedApi } from '../lib/auth-request';
-import { useShippingQuote } from '../lib/shipping';
+import { useDeliveryQuote, type DeliveryQuote } from '../lib/delivery-quote';
 import { TruckIcon } from './icons';
-
-const savedPincodeSchema = z.object({ address: z.object({ postalCode: z.string() }).loose().nullable() }).loose();
-
-/** The signed-in customer's saved delivery pincode, or null. */
-function useSavedPincode(): { pincode: string | null; pending: boolean } {
-  const user = useSession()?.user ?? null;
-  const saved = useQuery({
-    queryKey: ['account', user?._id ?? null, 'address-pincode'],
-    queryFn: async () => {
-      const parsed = savedPincodeSchema.safeParse(await authedApi.get<unknown>(`/api/address/${encodeURIComponent(user!._id)}`));
-      return parsed.success ? (parsed.data.address?.postalCode ?? null) : null;
-    },
-    enabled: Boolean(user),
-    retry: false,
-    staleTime: 60_000,
-  });
-  return { pincode: saved.data ?? null, pending: Boolean(user) && saved.isPending };
-}
 
 /**
  * "Arrives between … and …" with the shipping charge, for the saved delivery pincode, or for one the customer types
- * when there is none.
+ * when there is none. A page that also shows the charge in its totals passes the quote it holds (`delivery`).
  */
 export function DeliveryEstimate({ subtotalPaise, maxOuterInches }: { subtotalPaise: number; maxOuterInches: number }) {
-  const saved = useSavedPincode();
-  const [typed, setTyped] = useState('');
+  const delivery = useDeliveryQuote(subtotalPaise, maxOuterInches);
+  return <DeliveryEstimateView delivery={delivery} />;
+}
+
+export function DeliveryEstimateView({ delivery }: { delivery: DeliveryQuote }) {
+  const { saved, typed, setTyped, pincode, quote } = delivery;
   const inputId = useId();
-  const pincode = saved.pincode ?? (typed.length === 6 ? typed : null);
-  const quote = useShippingQuote(pincode, subtotalPaise, maxOuterInches);
   if (saved.pending) return null;
 
   return (

@@ -7,6 +7,7 @@ import { MenuList } from './contact-menus';
 import { useSiteConfig } from '../lib/site-config';
 import { BrandMark } from './brand-mark';
 import { Dropdown } from './dropdown';
+import { CartLink } from './cart-link';
 import { HeaderAccount } from './header-account';
 import { CloseIcon, MenuIcon } from './icons';
 
@@ -41,6 +42,7 @@ export function Header() {
           </Dropdown>
         </nav>
 
+        <CartLink />
         <HeaderAccount />
 
         <MobileMenu>

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useCartCount } from '../lib/use-cart';
 import { textLink } from './button-styles';
 import { ShieldCheckIcon, TruckIcon } from './icons';
 import { useOrderDraft } from '../lib/order-storage';
@@ -6,6 +7,9 @@ import { POLICY_FACTS } from '../lib/policies';
 
 /** Beside the buyer details: the photo being framed (from the order kept in the browser) and what happens next. */
 export function OrderAside() {
+  const [params] = useSearchParams();
+  const cartMode = params.get('cart') === '1';
+  const cartCount = useCartCount();
   const order = useOrderDraft();
   const photo = order?.photo;
   const src = photo ? (photo.thumbnailUrl ?? photo.url) : null;
@@ -15,7 +19,14 @@ export function OrderAside() {
     <aside aria-label="Your order" className="flex flex-col gap-4 lg:pt-12">
       <div className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
         <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase">Your order</h2>
-        {photo && src ? (
+        {cartMode ? (
+          <p className="mt-3 text-ink-700" data-testid="aside-cart">
+            Your cart: {cartCount} framed {cartCount === 1 ? 'photo' : 'photos'}.{' '}
+            <Link to="/addtocart" className={textLink}>
+              View cart
+            </Link>
+          </p>
+        ) : photo && src ? (
           <div className="mt-4 flex items-center gap-4">
             <img src={src} alt="Your photo" className="h-20 w-20 shrink-0 rounded-xl border border-ink-100 bg-sand object-cover" />
             <div className="min-w-0">

@@ -29,7 +29,11 @@ export function AdminOrderPage() {
     queryFn: () => fetchAdminOrder(id),
     retry: false,
     // While the print file is being made, look again every 2 s.
-    refetchInterval: (query) => (query.state.data?.printFile && BUSY.has(query.state.data.printFile.status) ? 2000 : false),
+    // Poll while any print file (the first line's, or another line's in a cart order) is being made.
+    refetchInterval: (query) =>
+      [query.state.data?.printFile, ...(query.state.data?.lines ?? []).map((l) => l.printFile)].some((f) => f && BUSY.has(f.status))
+        ? 2000
+        : false,
   });
 
   const back = (
@@ -84,6 +88,7 @@ export function AdminOrderPage() {
             ) : null}
           </Panel>
           <MockupPanel order={o} />
+          {o.lines.length > 1 ? <LinesPanel order={o} /> : null}
           <PrintFilePanel order={o} />
           <LinePanel order={o} />
         </div>
@@ -249,6 +254,71 @@ function PrintFilePanel({ order }: { order: AdminOrder }) {
   );
 }
 
+/** A cart order: every framed photo with what to make and its own print-ready file (`?line=N`). */
+function LinesPanel({ order }: { order: AdminOrder }) {
+  return (
+    <Panel id="admin-lines" title={`${order.lines.length} framed photos`}>
+      <ol className="flex flex-col divide-y divide-ink-100" data-testid="admin-lines">
+        {order.lines.map((entry, index) => (
+          <LineRow key={index} orderId={order.id} index={index} entry={entry} />
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+function LineRow({ orderId, index, entry }: { orderId: string; index: number; entry: AdminOrder['lines'][number] }) {
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const { line, printFile: file } = entry;
+  const download = async () => {
+    setDownloading(true);
+    setError(null);
+    try {
+      const url = file?.downloadUrl ?? (index === 0 ? printFilePath(orderId) : `${printFilePath(orderId)}?line=${index + 1}`);
+      const { blob, fileName } = await fetchProtectedFile(url);
+      saveBlob(blob, fileName ?? `${orderId}-line${index + 1}-print.tif`);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <li className="py-3 first:pt-0 last:pb-0" data-testid="admin-line">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink-900">
+            {index + 1}. {line.sizeName} in{line.custom ? ' (custom)' : ''} ·{' '}
+            {[line.frameSetName, line.finishName].filter(Boolean).join(' · ')}
+          </p>
+          <p className="text-sm text-ink-600">
+            {line.borderIn ? `${line.borderName} (${inches(line.borderIn)})` : 'No border'} · {entry.quantity} × {money(line.unitPaise)} ·{' '}
+            <span className="font-mono">{entry.uploadId ?? 'photo no longer stored'}</span>
+          </p>
+          <p className="text-sm text-ink-600" data-testid="admin-line-print-status">
+            Print file: {file ? PRINT_STATUS[file.status] : 'not made yet'}
+            {file?.widthPx && file.heightPx ? ` · ${px(file.widthPx, file.heightPx)}` : ''}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={`${secondaryButton} px-4`}
+          disabled={file?.status !== 'ready' || downloading}
+          onClick={() => void download()}
+        >
+          {downloading ? 'Downloading…' : `Download print file ${index + 1}`}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {errorText(error)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
 function LinePanel({ order }: { order: AdminOrder }) {
   const line = order.line;
   const photo = order.photo;
@@ -372,7 +442,9 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
         <div role="alert" className="mb-4 flex items-start gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           <AlertIcon className="mt-0.5 h-5 w-5 shrink-0" />
           <div className="min-w-0">
-            <p className="font-semibold">{flag.code === 'paid_after_cancel' ? 'Paid after it was cancelled' : 'Payment does not cover the order'}</p>
+            <p className="font-semibold">
+              {flag.code === 'paid_after_cancel' ? 'Paid after it was cancelled' : 'Payment does not cover the order'}
+            </p>
             <p className="[overflow-wrap:anywhere]">{flag.note}</p>
           </div>
         </div>
@@ -397,8 +469,10 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
           {payments.map((payment) => (
             <li key={payment.providerPaymentId} className="[overflow-wrap:anywhere]">
               <span className="font-mono">{payment.providerPaymentId}</span> ·{' '}
-              {payment.currency && payment.currency !== 'INR' ? `${payment.amountPaise / 100} ${payment.currency}` : formatInr(payment.amountPaise)} ·{' '}
-              {payment.source} · {payment.createdAt ? formatDateTime(payment.createdAt) : ''}
+              {payment.currency && payment.currency !== 'INR'
+                ? `${payment.amountPaise / 100} ${payment.currency}`
+                : formatInr(payment.amountPaise)}{' '}
+              · {payment.source} · {payment.createdAt ? formatDateTime(payment.createdAt) : ''}
               {payment.refund ? (
                 <span className="mt-0.5 block font-semibold text-red-800">
                   {REFUND_LABELS[payment.refund.status] ?? payment.refund.status}

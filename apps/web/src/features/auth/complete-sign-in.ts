@@ -1,9 +1,11 @@
 import { saveSession, type SessionUser } from '../../lib/auth';
 import { claimAnonymousUploads, fetchCurrentUserWithToken } from '../../lib/auth-api';
+import { mergeIntoAccount } from '../../lib/use-cart';
 
 /**
- * After a successful `POST /api/login`: keep the token and the user's details, then move this browser's anonymous uploads to the account. The order in progress
- * (`framewala.order`) is not touched, so nothing is lost.
+ * After a successful `POST /api/login`: keep the token and the user's details, move this browser's anonymous uploads to
+ * the account, then the anonymous cart's lines into the account's cart (their photos must be the account's first).
+ * The order in progress (`framewala.order`) is not touched, so nothing is lost.
  */
 export async function completeSignIn(token: string, user: SessionUser | null): Promise<void> {
   let details = user;
@@ -16,4 +18,6 @@ export async function completeSignIn(token: string, user: SessionUser | null): P
   }
   saveSession(token, details);
   await claimAnonymousUploads(token);
+  // Best effort, like the claim: a line the server refuses or cannot take now stays in the browser's cart.
+  await mergeIntoAccount(null).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/auth';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { CART_STORAGE_KEY, getLocalCart } from '../../lib/cart';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
 import { clearToasts } from '../../lib/toast-store';
@@ -60,6 +61,93 @@ describe('/sign-in', () => {
     expect(await screen.findByText('Login Successfully')).toBeVisible();
     // The header now shows the signed-in state.
     expect(screen.getByRole('button', { name: /Account menu for Asha/ })).toBeVisible();
+  });
+
+  it('merges the browser cart into the account after claiming its photos, keeping a refused line in the browser', async () => {
+    window.localStorage.setItem('framewala.claim', 'claim-123');
+    const photo = (id: string) => ({ _id: id, url: `/media/${id}.jpg`, width: 3000, height: 2000 });
+    const line = (id: string) => ({
+      clientLineId: `line-${id}-abcdef`,
+      draft: {
+        photo: photo(id),
+        size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
+        frameSetId: 's',
+        frameId: 'f',
+        borderLevel: 0,
+        quantity: 2,
+      },
+    });
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [line('a'), line('gone')], drafts: {} }));
+    const order: string[] = [];
+    const api = mockApi({
+      ...loginOk(),
+      'POST /api/uploads/claim': () => {
+        order.push('claim');
+        return { body: { claimed: 2 } };
+      },
+      'POST /api/cart/lines': (call) => {
+        const body = call.body as { uploadId: string; clientLineId: string };
+        order.push(`add ${body.uploadId}`);
+        if (body.uploadId === 'gone')
+          return { status: 404, body: { code: 'NOT_FOUND', message: 'We could not find this photo in your account.' } };
+        const added = {
+          id: 'srv-1',
+          clientLineId: body.clientLineId,
+          uploadId: 'a',
+          sizeId: '3x2-12x8',
+          customWidth: null,
+          customHeight: null,
+          selectedFrame: 'f',
+          selectedMotifBorder: 0,
+          quantity: 2,
+          thumbnailUrl: null,
+          imageType: 'landscape',
+          sizeName: '12x8',
+          widthIn: 12,
+          heightIn: 8,
+          frameSetName: 'S',
+          finishName: 'F',
+          mouldingIn: 1,
+          borderName: 'No border',
+          borderIn: 0,
+          unitPaise: 60000,
+          linePaise: 120000,
+          problem: null,
+          problemMessage: null,
+        };
+        const cart = {
+          lines: [added],
+          itemCount: 2,
+          subtotalPaise: 120000,
+          shippingPaise: null,
+          totalPaise: 120000,
+          arrivesBy: null,
+          pincode: null,
+          payable: true,
+        };
+        return { status: 201, body: { line: added, cart } };
+      },
+    });
+    const { user, router } = renderRoute('/sign-in?next=%2Fabout-us');
+    await user.type(await screen.findByLabelText('Email'), 'asha@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about-us'));
+
+    expect(order.slice(0, 3)).toEqual(['claim', 'add a', 'add gone']);
+    const adds = api.callsTo('POST', '/api/cart/lines');
+    expect(adds[0]?.body).toMatchObject({
+      uploadId: 'a',
+      sizeId: '3x2-12x8',
+      selectedFrame: 'f',
+      quantity: 2,
+      clientLineId: 'line-a-abcdef',
+    });
+    const cart = getLocalCart();
+    expect(cart.lines).toEqual([
+      expect.objectContaining({ clientLineId: 'line-gone-abcdef', problem: 'We could not find this photo in your account.' }),
+    ]);
+    expect(Object.keys(cart.drafts)).toEqual(['line-a-abcdef']);
   });
 
   it('returns to the order in progress, untouched, and ignores a missing claim route', async () => {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   ADDRESS_LOAD_FAILED_MESSAGE,
   ADDRESS_SAVE_FAILED_MESSAGE,
@@ -44,6 +44,8 @@ function addressQueryKey(userId: string) {
 
 function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  // `?cart=1`: paying for the whole cart rather than the photo in the editor.
+  const cartMode = useSearchParams()[0].get('cart') === '1';
   const queryClient = useQueryClient();
   const headingId = useId();
   const addressHeadingId = useId();
@@ -130,7 +132,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
       placeFor.current = values.postalCode;
       reset(values);
       showToast(ADDRESS_SAVED_MESSAGE);
-      if (goNext) void navigate('/checkout/pay');
+      if (goNext) void navigate(cartMode ? '/checkout/pay?cart=1' : '/checkout/pay');
     });
 
   const busy = isSubmitting || lookup.status === 'loading';
@@ -331,7 +333,11 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
               </div>
 
               <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
-                <button type="button" onClick={() => navigate('/edit-photo')} className={`${secondaryButton} sm:mr-auto`}>
+                <button
+                  type="button"
+                  onClick={() => navigate(cartMode ? '/addtocart' : '/edit-photo')}
+                  className={`${secondaryButton} sm:mr-auto`}
+                >
                   <ArrowRightIcon className="h-4 w-4 rotate-180" />
                   Back
                 </button>

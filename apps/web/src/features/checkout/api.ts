@@ -10,6 +10,7 @@ import {
   sandboxPaySuccessSchema,
   verifyPaymentResponseSchema,
   type CreatedOrder,
+  type CartOrderBody,
   type CreateOrderBody,
   type PaymentConfig,
   type VerifyPaymentBody,
@@ -27,7 +28,7 @@ export async function fetchPaymentConfig(): Promise<PaymentConfig> {
 }
 
 /** `POST /api/create-order` 🔒 with `Idempotency-Key`: the same key for a retry or a double click gives one order. */
-export async function createOrder(body: CreateOrderBody, idempotencyKey: string): Promise<CreatedOrder> {
+export async function createOrder(body: CreateOrderBody | CartOrderBody, idempotencyKey: string): Promise<CreatedOrder> {
   const answer = await authedApi.post<unknown>('/api/create-order', body, { headers: { 'Idempotency-Key': idempotencyKey } });
   return parseAnswer(createOrderResponseSchema, answer);
 }

@@ -1,15 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { formatArrivesBy, formatInr, formatMeasure, PAYMENT_VERIFIED_MESSAGE } from '@framewala/domain';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  formatArrivesBy,
+  formatInr,
+  formatMeasure,
+  PAYMENT_VERIFIED_MESSAGE,
+  type CartOrderBody,
+  type CreateOrderBody,
+} from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
 import { useShippingQuote } from '../../lib/shipping';
+import { useLocalCart } from '../../lib/cart';
+import { useServerCart } from '../../lib/use-cart';
+import { cartQueryKey } from '../../lib/cart-api';
 import { fetchAddress } from '../../lib/address-api';
+import type { SavedAddress } from '@framewala/domain';
 import { OrderSteps } from '../../components/order-steps';
 import { OrderAside } from '../../components/order-aside';
 import { bordersQueryKey, frameSetsQueryKey, useFrameSets, useWhiteBorders } from '../../lib/catalogue';
@@ -39,9 +50,12 @@ export function CheckoutPage() {
   const sets = useFrameSets();
   const borders = useWhiteBorders();
   const user = session?.user ?? null;
+  const cartMode = useSearchParams()[0].get('cart') === '1';
 
   let body;
-  if (!draft) {
+  if (cartMode) {
+    body = user ? <CartCheckoutStep key={user._id} user={user} /> : <Notice title="Checkout" status="Loading your cart…" />;
+  } else if (!draft) {
     body = (
       <Notice title="Checkout">
         There is no frame in your order yet.{' '}
@@ -104,38 +118,35 @@ type Problem = { message: string; amountPaise?: number; addressMissing?: boolean
 
 type SandboxState = { order: CreatedOrder };
 
-function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: CheckoutSummary; user: SessionUser }) {
+type PaymentOptions = {
+  user: SessionUser;
+  /** The create-order body; a changed body is a new attempt (a new idempotency key). */
+  requestBody: CreateOrderBody | CartOrderBody;
+  description: string;
+  address: SavedAddress | null | undefined;
+  /** After a verified payment, before going to /success. */
+  onPaid: () => void;
+  /** The server's price differs (409): reload what the figures come from. */
+  onPriceChanged: () => void;
+};
+
+/**
+ * 'Make payment': create-order with an idempotency key, then Razorpay (or the sandbox dialog in development), then
+ * verify-payment and /success, or /cancel with the provider's reason. Shared by the one-photo and the cart checkout.
+ */
+function usePayment({ user, requestBody, description, address, onPaid, onPriceChanged }: PaymentOptions) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sandbox, setSandbox] = useState<SandboxState | null>(null);
   const inFlight = useRef(false);
 
-  // The saved address fills in the payment window's contact (shared with the buyer details page's cache).
-  const address = useQuery({
-    queryKey: ['account', user._id, 'address'],
-    queryFn: () => fetchAddress(user._id),
-    retry: false,
-    staleTime: 60_000,
-  });
-  const pincode = address.data?.postalCode ?? null;
-  const shipping = useShippingQuote(pincode, summary.price.checkoutPaise, summary.maxOuterInches);
-  // Without a saved address there is nothing to ship to yet: create-order asks for one.
-  const shippingPending = Boolean(pincode) && shipping.isPending;
-  const shippingPaise = shipping.data?.shippingPaise ?? 0;
-
   // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
   // body (another quantity, a corrected price) is a new attempt.
-  const requestBody = createOrderBody(draft, summary, shippingPaise);
   const bodyText = JSON.stringify(requestBody);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
-
-  const { price, choice } = summary;
-  const totalPaise = price.checkoutPaise + shippingPaise;
 
   const finishPaid = async (order: CreatedOrder, payment: PaymentSuccess) => {
     let ok = false;
@@ -151,7 +162,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       if (isApiError(error)) failure = { code: error.code, description: error.message, reason: 'verification_failed' };
     }
     if (ok) {
-      clearStoredOrder();
+      onPaid();
       void navigate(`/success?order=${encodeURIComponent(order.orderId)}`);
     } else {
       finishFailed(order, failure);
@@ -182,14 +193,14 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         return; // the dialog takes over; the button stays disabled while it is open
       }
       const Razorpay = await loadRazorpay();
-      const addr = address.data;
+      const addr = address;
       const outcome = await openRazorpay(Razorpay, {
         key: config.keyId,
         order_id: order.id,
         amount: order.amount,
         currency: order.currency,
         name: config.name,
-        description: paymentDescription(summary),
+        description,
         prefill: {
           name: `${user.firstName} ${user.lastName}`.trim() || (addr?.fullName ?? ''),
           email: user.email || (addr?.email ?? ''),
@@ -212,10 +223,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       if (isApiError(error) && error.code === 'PRICE_MISMATCH') {
         const amount = error.details.amount;
         setProblem({ message: error.message, amountPaise: typeof amount === 'number' ? amount : undefined });
-        // The catalogue changed since the editor loaded it: reload it so the summary shows the new figures.
-        void queryClient.invalidateQueries({ queryKey: frameSetsQueryKey });
-        void queryClient.invalidateQueries({ queryKey: bordersQueryKey });
-        void queryClient.invalidateQueries({ queryKey: ['shipping-quote'] });
+        onPriceChanged();
         attempt.current = null;
         return;
       }
@@ -240,6 +248,45 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
     setBusy(false);
     setNotice('The test payment was cancelled. Nothing was charged; you can pay when you are ready.');
   };
+
+  return { busy, problem, notice, sandbox, makePayment, paySandbox, closeSandbox };
+}
+
+function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: CheckoutSummary; user: SessionUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+
+  // The saved address fills in the payment window's contact (shared with the buyer details page's cache).
+  const address = useQuery({
+    queryKey: ['account', user._id, 'address'],
+    queryFn: () => fetchAddress(user._id),
+    retry: false,
+    staleTime: 60_000,
+  });
+  const pincode = address.data?.postalCode ?? null;
+  const shipping = useShippingQuote(pincode, summary.price.checkoutPaise, summary.maxOuterInches);
+  // Without a saved address there is nothing to ship to yet: create-order asks for one.
+  const shippingPending = Boolean(pincode) && shipping.isPending;
+  const shippingPaise = shipping.data?.shippingPaise ?? 0;
+
+  const requestBody = createOrderBody(draft, summary, shippingPaise);
+  const payment = usePayment({
+    user,
+    requestBody,
+    description: paymentDescription(summary),
+    address: address.data,
+    onPaid: clearStoredOrder,
+    onPriceChanged: () => {
+      // The catalogue changed since the editor loaded it: reload it so the summary shows the new figures.
+      void queryClient.invalidateQueries({ queryKey: frameSetsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: bordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['shipping-quote'] });
+    },
+  });
+
+  const { price, choice } = summary;
+  const totalPaise = price.checkoutPaise + shippingPaise;
 
   const rows: [string, string][] = [
     ['Frame', `${choice.frame.frameName} · ${choice.set.frameName}`],
@@ -296,6 +343,134 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         </p>
       ) : null}
 
+      <PaymentActions payment={payment} waiting={shippingPending} onBack={() => void navigate('/checkout')} />
+    </section>
+  );
+}
+
+/** `/checkout/pay?cart=1`: the whole cart in one order and one payment, at the server's figures. */
+function CartCheckoutStep({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const cart = useServerCart(user._id);
+  const local = useLocalCart();
+  // The cart read before the delivery address was saved has no shipping in its total: read it afresh here.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey(user._id) });
+  }, [queryClient, user._id]);
+  const address = useQuery({
+    queryKey: ['account', user._id, 'address'],
+    queryFn: () => fetchAddress(user._id),
+    retry: false,
+    staleTime: 60_000,
+  });
+  const data = cart.data;
+  const payment = usePayment({
+    user,
+    requestBody: { cart: true, amount: data?.totalPaise ?? 0, currency: 'INR' },
+    description: data ? `${data.itemCount} framed ${data.itemCount === 1 ? 'photo' : 'photos'}` : 'Framed photos',
+    address: address.data,
+    onPaid: () => void queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    // The server priced the cart differently (the catalogue or shipping changed): show its figures.
+    onPriceChanged: () => void queryClient.invalidateQueries({ queryKey: ['cart'] }),
+  });
+
+  // Lines still in the browser (being moved into the account, or refused) must be settled on the cart page first.
+  const leftovers = local.lines.length;
+  if (cart.isPending || (leftovers > 0 && local.lines.some((l) => l.problem === null))) {
+    return <Notice title="Checkout" status="Loading your cart…" />;
+  }
+  if (cart.isError) return <Notice title="Checkout">{cart.error.message || 'We could not load your cart. Please reload the page.'}</Notice>;
+  if (!data || data.lines.length === 0) {
+    return (
+      <Notice title="Checkout">
+        Your cart is empty.{' '}
+        <Link to="/" className={textLink}>
+          Upload a photo to start framing
+        </Link>
+        .
+      </Notice>
+    );
+  }
+  if (!data.payable || leftovers > 0) {
+    return (
+      <Notice title="Checkout">
+        Some photos in your cart cannot be ordered as they are.{' '}
+        <Link to="/addtocart" className={textLink}>
+          Fix them in your cart
+        </Link>
+        .
+      </Notice>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
+    >
+      <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
+        Checkout
+      </h1>
+      <h2 className="mt-6 text-xl font-semibold">Product Summary</h2>
+      <ul className="mt-3 divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="cart-summary">
+        {data.lines.map((line) => (
+          <li key={line.id} className="flex items-center gap-3 px-3.5 py-2.5">
+            {line.thumbnailUrl ? (
+              <img src={line.thumbnailUrl} alt="" className="h-12 w-12 shrink-0 rounded-lg border border-ink-100 bg-sand object-cover" />
+            ) : null}
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium text-ink-900">
+                {line.sizeName} in{line.sizeId === null ? ' (custom)' : ''} ·{' '}
+                {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
+              </span>
+              <span className="block text-sm text-ink-600">
+                {line.borderIn > 0 ? `${line.borderName ?? 'White border'} ${formatMeasure(line.borderIn)} in` : 'No border'} ·{' '}
+                {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
+              </span>
+            </span>
+            <span className="font-medium text-ink-900 tabular-nums">{line.linePaise !== null ? formatInr(line.linePaise) : '—'}</span>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
+        <PriceLine term="Total Price" value={formatInr(data.subtotalPaise)} />
+        <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
+        <PriceLine term="Tax & Fee" value={formatInr(0)} />
+        <PriceLine
+          term="Shipping"
+          value={data.shippingPaise === null ? '—' : data.shippingPaise === 0 ? 'Free' : formatInr(data.shippingPaise)}
+        />
+        <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
+          <dt className="text-lg font-semibold text-ink-900">Total</dt>
+          <dd className="m-0 font-serif text-[1.9rem] leading-tight font-semibold text-ink-900" data-testid="checkout-total">
+            {formatInr(data.totalPaise)}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay, once, for the whole cart.</p>
+      {data.arrivesBy ? (
+        <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
+          <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
+          <span>
+            <span className="font-medium text-ink-900">{formatArrivesBy(data.arrivesBy)}</span> to {data.pincode}
+          </span>
+        </p>
+      ) : null}
+      <PaymentActions payment={payment} waiting={cart.isFetching} onBack={() => void navigate('/checkout?cart=1')} />
+    </section>
+  );
+}
+
+type Payment = ReturnType<typeof usePayment>;
+
+/** The price problem or notice, Back and 'Make payment', and the sandbox dialog while it is open. */
+function PaymentActions({ payment, waiting, onBack }: { payment: Payment; waiting: boolean; onBack: () => void }) {
+  const { busy, problem, notice, sandbox, makePayment, paySandbox, closeSandbox } = payment;
+  return (
+    <>
       {problem ? (
         <div className="mt-5">
           <FormAlert>
@@ -319,13 +494,13 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       ) : null}
 
       <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
-        <button type="button" onClick={() => void navigate('/checkout')} className={`${secondaryButton} sm:mr-auto`}>
+        <button type="button" onClick={onBack} className={`${secondaryButton} sm:mr-auto`}>
           <ArrowRightIcon className="h-4 w-4 rotate-180" />
           Back
         </button>
         <button
           type="button"
-          disabled={busy || shippingPending}
+          disabled={busy || waiting}
           aria-busy={busy || undefined}
           onClick={() => void makePayment()}
           className={`${primaryButton} sm:min-w-44`}
@@ -342,7 +517,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       {sandbox ? (
         <SandboxDialog amountPaise={sandbox.order.amount} orderNumber={sandbox.order.orderId} onPay={paySandbox} onCancel={closeSandbox} />
       ) : null}
-    </section>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatInr, type ErrorCode } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CheckIcon, CloseIcon } from '../../components/icons';
+import { OrderLines } from '../../components/order-lines';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { hasStoredPhoto } from '../../lib/order-storage';
@@ -145,6 +146,12 @@ export function SuccessPage() {
           </p>
         ) : null}
         {order ? <OrderFacts rows={rows} /> : null}
+        {order && order.lines.length > 1 ? (
+          <div className="mt-4">
+            <h2 className="mb-2 text-lg font-semibold">Your {order.lines.length} framed photos</h2>
+            <OrderLines lines={order.lines} />
+          </div>
+        ) : null}
         {problem ? <p className="mt-6 rounded-xl bg-cream px-4 py-3 text-ink-700">{problem}</p> : null}
         <p className="mt-6 text-ink-600" aria-live="polite" data-testid="redirect-countdown">
           {settled ? `Taking you to the home page in ${secondsLeft} s.` : 'You will be taken to the home page shortly.'}

@@ -2,7 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CropRect, EditorStep } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
-import { getOrderDraft, toOrderPhoto, updateOrderDraft, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
+import {
+  getOrderDraft,
+  readStoredOrder,
+  toOrderPhoto,
+  updateOrderDraft,
+  useOrderDraft,
+  writeStoredOrder,
+  type OrderDraft,
+} from '../../lib/order-storage';
+import { EDITING_FIELD, toEditingLine } from '../../lib/cart';
+import { useCart, useCartActions } from '../../lib/use-cart';
+import { showToast } from '../../lib/toast-store';
 import { isAbortError } from '../../lib/upload-progress';
 import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
 import { cropUpload } from './api';
@@ -37,7 +48,7 @@ import { FramePreview } from './frame-preview';
 import { OptionsStep } from './options-step';
 import { SizeStep } from './size-step';
 import { STEP_HEADING_ID } from './step-ui';
-import { SummaryStep } from './summary-step';
+import { SummaryStep, type CartAction } from './summary-step';
 
 const update = (change: (draft: OrderDraft) => OrderDraft) => updateOrderDraft(change);
 
@@ -189,6 +200,47 @@ function Editor({ draft }: { draft: OrderDraft }) {
     document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true });
   }, [step]);
 
+  const cartActions = useCartActions();
+  const cart = useCart();
+  const [cartAction, setCartAction] = useState<CartAction>({ status: 'idle' });
+  const editing = toEditingLine(readStoredOrder()?.[EDITING_FIELD]);
+  // A change of choices after adding makes the button add again (another line) rather than show 'added'.
+  const draftKey = JSON.stringify([draft.photo._id, draft.size?._id, draft.customSize, draft.frameId, draft.borderLevel, draft.quantity]);
+  const [addedKey, setAddedKey] = useState<string | null>(null);
+  if (addedKey !== null && addedKey !== draftKey) {
+    setAddedKey(null);
+    setCartAction({ status: 'idle' });
+  }
+
+  /** Add to cart; when the photo was opened from the cart, save that line instead and go back to the cart. */
+  const addToCart = async () => {
+    if (cartAction.status === 'saving') return;
+    setCartAction({ status: 'saving' });
+    const current = getOrderDraft() ?? draft;
+    if (editing) {
+      const result = await cartActions.saveEdit(editing, current);
+      if (!result.ok) {
+        setCartAction({ status: 'error', message: result.message });
+        return;
+      }
+      // The photo is back in the cart: the editor's order no longer edits that line.
+      const rest = { ...readStoredOrder() };
+      delete rest[EDITING_FIELD];
+      writeStoredOrder(rest);
+      showToast('Cart updated');
+      void navigate('/addtocart');
+      return;
+    }
+    const result = await cartActions.add(current, cart.server?.lines.length ?? 0);
+    if (!result.ok) {
+      setCartAction({ status: 'error', message: result.message });
+      return;
+    }
+    setAddedKey(draftKey);
+    setCartAction({ status: 'added' });
+    showToast('Added to cart');
+  };
+
   const applied = cropIsApplied(draft, print);
   const cropping = cropAction.state.status === 'working';
 
@@ -313,6 +365,9 @@ function Editor({ draft }: { draft: OrderDraft }) {
               onQuantity={(q) => update((d) => setQuantity(d, q))}
               onBack={() => update((d) => goBack(d, sets.data))}
               onProceed={() => void navigate('/checkout')}
+              onAddToCart={() => void addToCart()}
+              editing={editing !== null}
+              cart={cartAction}
             />
           )}
         </section>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
+import { getLocalCart, lineBody } from '../../lib/cart';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
 import { OPTIONS_HEADING, OPTIONS_HINT } from './options-step';
 
@@ -349,6 +350,21 @@ describe('photo editor: frames, borders, summary and prices', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/edit-photo'));
     const { pathname, search } = router.state.location;
     expect(pathname === '/checkout' || (pathname === '/sign-in' && new URLSearchParams(search).get('next') === '/checkout')).toBe(true);
+  });
+
+  it('adds the framed photo to the browser cart, counts it in the header and offers another photo', async () => {
+    const { user } = await openEditor({ ...ready, step: 5, quantity: 2 });
+    await screen.findByTestId('frame-details');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled());
+    expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/addtocart');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const added = await screen.findByTestId('added-to-cart');
+    expect(within(added).getByRole('link', { name: 'Upload another photo' })).toHaveAttribute('href', '/?upload=1');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    const cart = getLocalCart();
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]!.draft).toMatchObject({ frameId: 'classic--walnut', quantity: 2, size: SIZE_12x8 });
+    expect(lineBody(cart.lines[0]!.draft)).toMatchObject({ uploadId: 'up-1', sizeId: '3x2-12x8', selectedFrame: 'classic--walnut', quantity: 2 });
   });
 
   it('shows FSP, WBP (only above 0) and Total in the header strip, with the Total tooltip', async () => {

@@ -8,10 +8,13 @@ import {
   type FrameSet,
   type MotifBorder,
 } from '@framewala/domain';
+import { Link } from 'react-router';
 import { DeliveryEstimate } from '../../components/delivery-estimate';
+import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
-import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
+import { BackButton, StepActions, StepHeading } from './step-ui';
 
 type SummaryStepProps = {
   draft: OrderDraft;
@@ -23,10 +26,30 @@ type SummaryStepProps = {
   onQuantity: (quantity: number) => void;
   onBack: () => void;
   onProceed: () => void;
+  /** Add to cart, or save the cart line this photo was opened from (`editing`). */
+  onAddToCart: () => void;
+  editing: boolean;
+  cart: CartAction;
 };
 
+/** Where the Add to cart button stands: idle, saving, just added (with the next steps), or refused. */
+export type CartAction = { status: 'idle' | 'saving' | 'added' } | { status: 'error'; message: string };
+
 /** Step 5: 'Your Frame Details' with the quantity and the total. */
-export function SummaryStep({ draft, print, choice, border, sets, borders, onQuantity, onBack, onProceed }: SummaryStepProps) {
+export function SummaryStep({
+  draft,
+  print,
+  choice,
+  border,
+  sets,
+  borders,
+  onQuantity,
+  onBack,
+  onProceed,
+  onAddToCart,
+  editing,
+  cart,
+}: SummaryStepProps) {
   const price = orderPrice(draft, sets, borders);
   const borderIn = borderInches(draft.borderLevel);
   const outer =
@@ -102,13 +125,52 @@ export function SummaryStep({ draft, print, choice, border, sets, borders, onQua
         </div>
       </div>
       <p className="mt-3 text-sm text-ink-500">Prices include taxes. Shipping is added at checkout; delivery details come next.</p>
-      {price && outer ? <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} /> : null}
+      {price && outer ? (
+        <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} />
+      ) : null}
+
+      {cart.status === 'added' ? (
+        <div
+          role="status"
+          className="mt-5 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-4 py-3.5 text-ink-800"
+          data-testid="added-to-cart"
+        >
+          <p className="m-0 flex items-center gap-2 font-semibold text-ink-900">
+            <CheckIcon className="h-5 w-5 shrink-0 text-leaf-600" />
+            Added to your cart.
+          </p>
+          <p className="mt-1.5 mb-0 flex flex-wrap gap-x-5 gap-y-1.5">
+            <Link to="/?upload=1" className={textLink}>
+              Upload another photo
+            </Link>
+            <Link to="/addtocart" className={textLink}>
+              View cart
+            </Link>
+          </p>
+        </div>
+      ) : cart.status === 'error' ? (
+        <p role="alert" className="mt-5 rounded-2xl bg-red-50 px-4 py-3 text-red-800">
+          {cart.message}
+        </p>
+      ) : null}
 
       <StepActions>
         <BackButton onClick={onBack} />
-        <NextButton onClick={onProceed} disabled={!price}>
-          Proceed to Checkout
-        </NextButton>
+        <div className="order-first flex w-full flex-col gap-2 min-[400px]:flex-row">
+          <button
+            type="button"
+            onClick={onAddToCart}
+            disabled={!price || cart.status === 'saving'}
+            aria-busy={cart.status === 'saving' || undefined}
+            className={`${secondaryButton} flex-1 px-4 whitespace-nowrap`}
+          >
+            {cart.status === 'saving' ? 'Saving…' : editing ? 'Update cart' : 'Add to cart'}
+          </button>
+          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4 whitespace-nowrap`}>
+            Proceed to Checkout
+            <ArrowRightIcon className="h-4 w-4" />
+          </button>
+        </div>
       </StepActions>
     </>
   );

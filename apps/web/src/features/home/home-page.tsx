@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
@@ -20,6 +20,16 @@ export function HomePage() {
   // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.
 
   const openUpload = () => setUploadOpen(true);
+
+  // '/?upload=1' (Upload another photo, after adding one to the cart) opens the upload dialog at once. Opened after
+  // the first paint so the prerendered page and the hydrated one agree.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const uploadAsked = searchParams.get('upload') === '1';
+  useEffect(() => {
+    if (!uploadAsked) return;
+    setUploadOpen(true);
+    setSearchParams({}, { replace: true });
+  }, [uploadAsked, setSearchParams]);
 
   return (
     <>
@@ -43,7 +53,13 @@ export function HomePage() {
               to scale before you pay in rupees.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-              <button type="button" onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload} className={`${primaryButton} px-7 py-3.5 text-lg`}>
+              <button
+                type="button"
+                onClick={openUpload}
+                onPointerEnter={prefetchUpload}
+                onFocus={prefetchUpload}
+                className={`${primaryButton} px-7 py-3.5 text-lg`}
+              >
                 Start framing
                 <ArrowRightIcon className="h-5 w-5" />
               </button>
@@ -156,7 +172,9 @@ export function HomePage() {
           </p>
           <button
             type="button"
-            onClick={openUpload} onPointerEnter={prefetchUpload} onFocus={prefetchUpload}
+            onClick={openUpload}
+            onPointerEnter={prefetchUpload}
+            onFocus={prefetchUpload}
             className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
           >
             Upload your photo

@@ -1,6 +1,7 @@
 import { formatInr } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { OrderLines } from '../../components/order-lines';
 import { Link, useParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
@@ -153,34 +154,40 @@ function OrderDetails({ order }: { order: OrderDetail }) {
       </Card>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Card id="order-line" title="Your frame">
-          <div className="flex gap-4">
-            <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-sand">
-              {order.thumbnailUrl ? (
-                <img src={order.thumbnailUrl} alt="Your photo" className="h-full w-full object-cover" />
-              ) : (
-                <ImageIcon className="h-8 w-8 text-ink-300" />
-              )}
+        <Card id="order-line" title={order.lines.length > 1 ? `Your ${order.lines.length} frames` : 'Your frame'}>
+          {order.lines.length > 1 ? (
+            <OrderLines lines={order.lines} />
+          ) : (
+            <div className="flex gap-4">
+              <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-sand">
+                {order.thumbnailUrl ? (
+                  <img src={order.thumbnailUrl} alt="Your photo" className="h-full w-full object-cover" />
+                ) : (
+                  <ImageIcon className="h-8 w-8 text-ink-300" />
+                )}
+              </div>
+              <dl className="min-w-0 flex-1 text-[0.95rem]">
+                <dt className="text-sm text-ink-500">Size</dt>
+                <dd className="mb-2 font-medium text-ink-900">{line?.sizeName ?? order.sizeName ?? '—'} in</dd>
+                <dt className="text-sm text-ink-500">Frame</dt>
+                <dd className="mb-2 font-medium text-ink-900">
+                  {[line?.frameSetName, line?.finishName].filter(Boolean).join(' · ') || order.frameName || '—'}
+                </dd>
+                <dt className="text-sm text-ink-500">White border</dt>
+                <dd className="mb-2 font-medium text-ink-900">
+                  {line?.borderName ?? '—'} {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
+                </dd>
+                <dt className="text-sm text-ink-500">Quantity</dt>
+                <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
+              </dl>
             </div>
-            <dl className="min-w-0 flex-1 text-[0.95rem]">
-              <dt className="text-sm text-ink-500">Size</dt>
-              <dd className="mb-2 font-medium text-ink-900">{line?.sizeName ?? order.sizeName ?? '—'} in</dd>
-              <dt className="text-sm text-ink-500">Frame</dt>
-              <dd className="mb-2 font-medium text-ink-900">
-                {[line?.frameSetName, line?.finishName].filter(Boolean).join(' · ') || order.frameName || '—'}
-              </dd>
-              <dt className="text-sm text-ink-500">White border</dt>
-              <dd className="mb-2 font-medium text-ink-900">
-                {line?.borderName ?? '—'} {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
-              </dd>
-              <dt className="text-sm text-ink-500">Quantity</dt>
-              <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
-            </dl>
-          </div>
+          )}
           {typeof order.shippingPaise === 'number' ? (
             <p className="mt-4 flex items-baseline justify-between px-4 text-[0.95rem]" data-testid="order-shipping">
               <span className="text-ink-600">Shipping</span>
-              <span className="font-medium text-ink-900 tabular-nums">{order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}</span>
+              <span className="font-medium text-ink-900 tabular-nums">
+                {order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}
+              </span>
             </p>
           ) : null}
           <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { useCartCount } from '../lib/use-cart';
+import { CartIcon } from './icons';
+
+/** The header's cart: an icon with the number of framed pieces in the cart, on every page. */
+export function CartLink() {
+  const count = useCartCount();
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  return (
+    <Link
+      to="/addtocart"
+      aria-label={label}
+      data-testid="header-cart"
+      className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-800 hover:bg-ink-100/70 hover:text-saffron-800"
+    >
+      <CartIcon className="h-6 w-6" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full bg-saffron-700 px-1 text-xs leading-none font-semibold text-white tabular-nums"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { addLocalLine, EMPTY_CART, getLocalCart, updateLocalCart, type LocalCart } from '../../lib/cart';
+import { newOrderDraft, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
+import { mockApi } from '../../test/mock-api';
+import { renderRoute } from '../../test/render';
+
+const frame = (id: string, name: string) => ({
+  _id: id,
+  frameName: name,
+  frameCategory: 'Wood',
+  frameDescription: '',
+  sideUp: '',
+  sideDown: '',
+  sideLeft: '',
+  sideRight: '',
+  topLeft: '',
+  topRight: '',
+  bottomLeft: '',
+  bottomRight: '',
+});
+const SETS: FrameSet[] = [
+  {
+    _id: 'set-classic',
+    frameName: 'Classic',
+    sizeInInches: 1,
+    framePrice: 5.5,
+    thumbnailUrl: null,
+    label: '1 in',
+    padding: 0,
+    frames: [frame('classic--walnut', 'Walnut')],
+  },
+];
+const BORDERS: MotifBorder[] = [
+  { _id: 'b0', name: 'No border', sizeName: 'None', size: 0, price: 0 },
+  { _id: 'b1', name: 'Hairline', sizeName: '0.4 in (1 cm)', size: 0.4, price: 99 },
+];
+
+function draft(id: string, over: Partial<OrderDraft> = {}): OrderDraft {
+  return {
+    ...newOrderDraft({
+      _id: id,
+      url: `/media/${id}.webp`,
+      thumbnailUrl: `/media/${id}-t.webp`,
+      imageType: 'landscape',
+      width: 3000,
+      height: 2000,
+    }),
+    size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+    borderLevel: 1,
+    step: 5,
+    ...over,
+  };
+}
+
+function seedCart(...drafts: OrderDraft[]) {
+  let cart: LocalCart = EMPTY_CART;
+  drafts.forEach((d, i) => {
+    const change = addLocalLine(cart, d, `line-${i}-abcdef`);
+    if (change.ok) cart = change.cart;
+  });
+  updateLocalCart(() => cart);
+}
+
+const catalogue = () =>
+  mockApi({
+    'GET /api/get-frame': { body: { getFrameSize: SETS } },
+    'GET /api/get-motif-border-sizes': { body: { getMotifBorderSizes: BORDERS } },
+    'GET /api/shipping-quote': {
+      body: { zone: 'metro', shippingPaise: 9900, arrivesBy: { earliest: '2026-12-01', latest: '2026-12-04' } },
+    },
+  });
+
+const unit = priceOrder({
+  widthIn: 12,
+  heightIn: 8,
+  frameRatePaisePerSqIn: rupeesToPaise(5.5),
+  borderPricePaise: rupeesToPaise(99),
+  quantity: 1,
+});
+
+describe('/addtocart', () => {
+  it('shows an empty cart with a way to upload', async () => {
+    catalogue();
+    renderRoute('/addtocart');
+    const empty = await screen.findByTestId('empty-cart');
+    expect(within(empty).getByRole('link', { name: /Upload a photo/ })).toHaveAttribute('href', '/?upload=1');
+  });
+
+  it('lists the browser cart with prices, changes quantities, removes, and totals with shipping for a typed pincode', async () => {
+    catalogue();
+    seedCart(draft('a'), draft('b', { quantity: 2 }));
+    const { user } = renderRoute('/addtocart');
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('cart-line');
+    expect(first).toHaveTextContent('Walnut · Classic');
+    expect(first).toHaveTextContent('12x8 in');
+    expect(first).toHaveTextContent('Hairline · 0.4 in');
+    expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} each`);
+    expect(within(second!).getByTestId('line-quantity')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
+    expect(within(first!).getByTestId('line-quantity')).toHaveTextContent('2');
+    expect(getLocalCart().lines[0]!.draft.quantity).toBe(2);
+
+    await user.type(screen.getByLabelText('Delivery pincode'), '560001');
+    const totals = screen.getByTestId('cart-totals');
+    await waitFor(() => expect(totals).toHaveTextContent(`Shipping${formatInr(9900)}`));
+    const subtotal = 4 * unit.unitPaise;
+    expect(totals).toHaveTextContent(`Subtotal (4 items)${formatInr(subtotal)}`);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(formatInr(subtotal + 9900));
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeEnabled();
+
+    await user.click(within(second!).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(getLocalCart().lines.map((l) => l.draft.photo._id)).toEqual(['a']);
+  });
+
+  it('marks a retired finish and an expired photo, and blocks checkout until they are fixed', async () => {
+    catalogue();
+    seedCart(draft('a', { frameId: 'classic--gone' }), draft('b', { photo: { ...draft('b').photo, expiresAt: '2020-01-01T00:00:00Z' } }));
+    renderRoute('/addtocart');
+    await waitFor(() => expect(screen.getAllByTestId('line-problem')).toHaveLength(2));
+    const [retired, expired] = screen.getAllByTestId('line-problem');
+    expect(retired).toHaveTextContent('no longer offered');
+    expect(expired).toHaveTextContent('expired');
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
+  });
+
+  it('Edit reopens the photo on the summary with its choices, marked as that line', async () => {
+    catalogue();
+    seedCart(draft('a', { borderLevel: 0 }));
+    const { user, router } = renderRoute('/addtocart');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
+    expect(readStoredOrder()).toMatchObject({
+      photo: { _id: 'a' },
+      frameId: 'classic--walnut',
+      step: 5,
+      cartLine: { clientLineId: 'line-0-abcdef', serverId: null },
+    });
+    expect(await screen.findByRole('button', { name: 'Update cart' })).toBeInTheDocument();
+  });
+});
