@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit (domain + web), API (real PostgreSQL) and browser tests, in that order.
+// `npm test`: typecheck and lint side by side, then unit (domain + web), API (real PostgreSQL) and browser tests.
 // Stops at the first failing layer and ends with one summary line: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,30 @@ function run(name, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
+}
+
+/** Runs several layers at once (each is one process on one core), printing each one's output when it ends. */
+async function runTogether(layers) {
+  const started = Date.now();
+  console.log(`\n━━ ${layers.map((l) => l.name).join(' + ')} (side by side) ━━`);
+  const results = await Promise.all(
+    layers.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n━━ ${name} ━━ ${[command, ...args].join(' ')} (${seconds} s)\n${output}`);
+            timings.push(`${name} ${seconds} s`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
 }
 
 function countVitest(file) {
@@ -43,14 +67,25 @@ function finish(ok) {
 
 const vitest = (name, projects) => {
   const out = path.join(reports, `${name}.json`);
-  const ok = run(name, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const ok = run(name, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   countVitest(out);
   return ok;
 };
 
 const steps = [
-  () => run('typecheck', 'npm', ['run', 'typecheck']),
-  () => run('lint', 'npm', ['run', 'lint']),
+  // Both are single-threaded: on two cores they take the time of the longer one.
+  () =>
+    runTogether([
+      { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+      { name: 'lint', command: 'npm', args: ['run', 'lint'] },
+    ]),
   () => vitest('unit', ['domain', 'web']),
   () => vitest('api', ['api']),
   () => {
@@ -60,5 +95,5 @@ const steps = [
     return ok;
   },
 ];
-for (const step of steps) if (!step()) finish(false);
+for (const step of steps) if (!(await step())) finish(false);
 finish(true);

@@ -2,13 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { pageMarkdown } from './scripts/page-markdown.mjs';
 
 // The API server (apps/api) listens on port 3000 and serves both the JSON API and uploaded media.
 const apiOrigin = 'http://localhost:3000';
 
 export default defineConfig({
   // Text assets get brotli (.br) and gzip (.gz) copies at build time, sent by the server with Content-Encoding.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json|webmanifest|txt)$/, logLevel: 'silent' })],
+  // The information and policy pages are Markdown (src/content/policies), compiled into modules at build time.
+  plugins: [pageMarkdown(), react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json|webmanifest|txt)$/, logLevel: 'silent' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

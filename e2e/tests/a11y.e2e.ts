@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const PASSWORD = 'marigold-lamp-42';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,7 +65,7 @@ async function landscapeJpeg(): Promise<Buffer> {
 const stepHeading = (page: Page) => page.locator('#editor-step-heading');
 const preview = (page: Page) => page.getByRole('img', { name: /^Your photo at / });
 
-test('public pages have no serious accessibility violations', async ({ page }) => {
+test('public pages have no serious accessibility violations', PHONE, async ({ page }) => {
   test.setTimeout(300_000);
   // The policy pages share one template: the longest ones stand for the rest.
   const pages = [

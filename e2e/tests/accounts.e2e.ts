@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-42';
@@ -86,7 +86,7 @@ async function expectNoSideScroll(page: Page) {
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
 }
 
-test('sign up, sign out and sign in again', async ({ page, request }, testInfo) => {
+test('sign up, sign out and sign in again', PHONE, async ({ page, request }, testInfo) => {
   const project = testInfo.project.name;
   const email = uniqueEmail(project, 'asha');
 
@@ -189,7 +189,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   expect(old.status()).toBe(401);
 });
 
-test('buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile', async ({
+test('buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile', PHONE, async ({
   page,
   request,
 }, testInfo) => {

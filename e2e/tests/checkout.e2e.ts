@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-lamp-42';
@@ -122,7 +122,7 @@ async function expectShippingAdded(page: Page, editorTotal: string): Promise<str
 }
 
 
-test('checkout: sandbox payment ends on /success with the real order number, and the order shows on the profile', async ({
+test('checkout: sandbox payment ends on /success with the real order number, and the order shows on the profile', PHONE, async ({
   page,
   request,
 }, testInfo) => {

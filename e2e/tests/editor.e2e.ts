@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 
@@ -52,7 +52,7 @@ async function expectTrueToScale(page: Page, outerWIn: number, outerHIn: number)
   expect(Math.abs(ratio / (outerWIn / outerHIn) - 1)).toBeLessThan(0.012);
 }
 
-test('the editor: size, full-resolution crop, frame, white border, summary, reload', async ({ page, request }, testInfo) => {
+test('the editor: size, full-resolution crop, frame, white border, summary, reload', PHONE, async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const desktop = testInfo.project.name === 'desktop';
   const claim = randomBytes(32).toString('base64url');

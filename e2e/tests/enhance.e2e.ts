@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 
@@ -38,7 +38,7 @@ async function setRange(page: Page, name: string, value: number) {
   }, value);
 }
 
-test('print-quality meter follows the crop; enhance with a before/after split; Sharpen with AI shows progress, then the sharper photo', async ({
+test('print-quality meter follows the crop; enhance with a before/after split; Sharpen with AI shows progress, then the sharper photo', PHONE, async ({
   page,
   request,
 }, testInfo) => {

@@ -17,3 +17,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Tag for a test that also runs in the phone project (390 px, touch): `test('title', PHONE, async …)`. Untagged tests
+ * run at desktop size only; e2e/README.md says which tests carry it.
+ */
+export const PHONE = { tag: '@phone' };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'monsoon-kite-27';
@@ -104,7 +104,7 @@ const INFO_PAGES = [
   '/our-promises',
 ];
 
-test('toasts: the address toast shows on the page Next leads to, closes when the customer leaves it, and is gone on /success', async ({
+test('toasts: the address toast shows on the page Next leads to, closes when the customer leaves it, and is gone on /success', PHONE, async ({
   page,
   request,
 }, testInfo) => {
@@ -139,7 +139,7 @@ test('toasts: the address toast shows on the page Next leads to, closes when the
   await expect(page.getByTestId('toast')).toHaveCount(0);
 });
 
-test('no customer page scrolls sideways at 360 px, signed in with a paid order or signed out', async ({ page, request }, testInfo) => {
+test('no customer page scrolls sideways at 360 px, signed in with a paid order or signed out', PHONE, async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);
   await reachPayment(page, request, testInfo);
   const order = await page.evaluate(() => localStorage.getItem('framewala.order'));

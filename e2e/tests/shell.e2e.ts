@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 
-test('the landing page shows the headline, opens the upload dialog and links to every page', async ({ page }, testInfo) => {
+test('the landing page shows the headline, opens the upload dialog and links to every page', PHONE, async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
   await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
@@ -27,7 +27,7 @@ for (const [route, heading] of [
   ['/sizes', /size/i],
   ['/no-such-page', /not found|couldn.t find|404/i],
 ] as const) {
-  test(`${route} has a heading and a way home`, async ({ page }, testInfo) => {
+  test(`${route} has a heading and a way home`, PHONE, async ({ page }, testInfo) => {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('link', { name: /framewala|home/i }).first()).toBeVisible();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const DIMENSION_MESSAGE = 'Image must be at least 700x700px and max 50,000x50,000px or under 1000 MP';
@@ -77,7 +77,7 @@ async function choose(page: Page, file: string) {
   await (await chooser).setFiles(file);
 }
 
-test('a photo uploads with progress, shows its preview, and Done opens the editor', async ({ page }, testInfo) => {
+test('a photo uploads with progress, shows its preview, and Done opens the editor', PHONE, async ({ page }, testInfo) => {
   // A throttled send, a cancel and a real upload: more than the default minute on a busy machine.
   test.slow();
   const sent = watchUploads(page);

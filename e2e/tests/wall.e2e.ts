@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 type FrameSet = { _id: string; sizeInInches: number; frames: { _id: string }[] };
 
@@ -24,7 +24,7 @@ async function wallWithA4(): Promise<Buffer> {
 
 const width = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!.width;
 
-test('see it on a wall: true scale in every room, and on a photo of the customer’s wall', async ({ page, request }) => {
+test('see it on a wall: true scale in every room, and on a photo of the customer’s wall', PHONE, async ({ page, request }) => {
   test.setTimeout(90_000);
   const claim = randomBytes(32).toString('base64url');
   const res = await request.post('/api/upload-image', {

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { pageMarkdown } from './page-markdown.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
@@ -86,7 +87,7 @@ try {
     configFile: false,
     root: webRoot,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [pageMarkdown(), react()],
     ssr: { noExternal: ['@framewala/domain'] },
     build: { ssr: 'src/app/prerender.tsx', outDir: serverOut, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
