@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-lamp-42';
@@ -70,7 +70,7 @@ async function frameIt(page: Page, border: number) {
   await expect(stepHeading(page)).toHaveText('Your Frame Details');
 }
 
-test('cart: two framed photos, one edited from the cart, merged at sign-up and paid once', async ({ page, request }, testInfo) => {
+test('cart: two framed photos, one edited from the cart, merged at sign-up and paid once', PHONE, async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const claim = randomBytes(32).toString('base64url');
   const [first, second] = [await uploadPhoto(request, claim, '#f0a35e'), await uploadPhoto(request, claim, '#5e8ff0')];
