@@ -32,7 +32,7 @@ export function HeaderAccount() {
       {session ? (
         <UserMenu session={session} />
       ) : (
-        <Link to="/sign-in" className={`${primaryButton} ml-1 px-5 md:ml-3`}>
+        <Link to="/sign-in" className={`${primaryButton} ml-0.5 px-3.5 whitespace-nowrap sm:ml-1 sm:px-5 md:ml-3`}>
           Sign In
         </Link>
       )}

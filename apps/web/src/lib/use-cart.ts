@@ -5,20 +5,11 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  longestOuterSide,
-  MAX_CART_LINES,
-  WHITE_BORDER_LEVELS,
-  type Cart,
-  type CartLine,
-  type FrameSet,
-  type MotifBorder,
-} from '@framewala/domain';
+import { longestOuterSide, MAX_CART_LINES, type Cart, type CartLine, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { getSession, useSession } from './auth';
 import {
   addLocalLine,
   CART_FULL_MESSAGE,
-  EDITING_FIELD,
   getLocalCart,
   lineBody,
   mergeLocalLines,
@@ -35,8 +26,7 @@ import {
 import { addServerLine, cartQueryKey, fetchCart, removeServerLine, setServerLineQuantity } from './cart-api';
 import { borderForIndex, borderInches, chosenFrame, chosenPrintSize, orderPrice } from './editor-model';
 import { useFrameSets, useWhiteBorders } from './catalogue';
-import { newOrderDraft, toOrderPhoto, writeStoredOrder, type OrderDraft, type PresetChoice } from './order-storage';
-import { fetchUpload } from './upload-api';
+import type { OrderDraft } from './order-storage';
 
 /** One line as /addtocart shows it, wherever it lives. */
 export type CartItem = {
@@ -373,42 +363,4 @@ export function useCartActions() {
     remove: (item: CartItem) => removeItem(queryClient, item),
     merge: () => mergeIntoAccount(queryClient),
   };
-}
-
-// ── Edit: reopen a line's photo in the editor with its choices ──────────────────────────────────────────────────
-
-/**
- * The editor's order for a line: the one this browser kept, or (a line added on another device) rebuilt from the
- * line and its photo. Null when the photo cannot be read any more.
- */
-export async function draftForEdit(item: CartItem, sets: readonly FrameSet[] | undefined): Promise<OrderDraft | null> {
-  if (item.draft) return { ...item.draft, quantity: item.quantity, step: 5 };
-  let upload;
-  try {
-    upload = toOrderPhoto(await fetchUpload(item.uploadId));
-  } catch {
-    return null;
-  }
-  if (!upload) return null;
-  const set = sets?.find((s) => s.frames.some((f) => f._id === item.frameId)) ?? null;
-  const level = WHITE_BORDER_LEVELS.findIndex((l) => Math.abs(l - item.borderIn) < 0.001);
-  const size: PresetChoice | null =
-    !item.custom && item.sizeName && item.widthIn && item.heightIn && item.serverSizeId
-      ? { _id: item.serverSizeId, format: '', sizeName: item.sizeName, width: item.widthIn, height: item.heightIn, price: 0 }
-      : null;
-  return {
-    ...newOrderDraft(upload),
-    size,
-    customSize: item.custom && item.widthIn && item.heightIn ? { width: String(item.widthIn), height: String(item.heightIn) } : null,
-    frameSetId: set?._id ?? null,
-    frameId: item.frameId,
-    borderLevel: Math.max(0, level),
-    quantity: item.quantity,
-    step: 5,
-  };
-}
-
-/** Puts the line's order into the editor, marked as editing that line (saving then updates it). */
-export function openInEditor(item: CartItem, draft: OrderDraft): void {
-  writeStoredOrder({ ...draft, [EDITING_FIELD]: { clientLineId: item.clientLineId, serverId: item.serverId } });
 }

@@ -10,7 +10,8 @@ import { useFrameArt } from '../../components/use-frame-art';
 import { pruneDrafts, updateLocalCart } from '../../lib/cart';
 import { useFrameSets } from '../../lib/catalogue';
 import { showToast } from '../../lib/toast-store';
-import { draftForEdit, openInEditor, useCart, useCartActions, type CartItem } from '../../lib/use-cart';
+import { useCart, useCartActions, type CartItem } from '../../lib/use-cart';
+import { draftForEdit, openInEditor } from './edit-line';
 
 /** `/addtocart`: every framed photo in the cart, its quantity and price, shipping, the total and the way to pay. */
 export function CartPage() {

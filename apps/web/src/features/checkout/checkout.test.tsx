@@ -567,3 +567,76 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     expect(main().queryByRole('link', { name: 'Try again' })).toBeNull();
   });
 });
+
+describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
+  const cartLine = (id: string, linePaise: number) => ({
+    id,
+    clientLineId: `cl-${id}-abcdef`,
+    uploadId: `up-${id}`,
+    sizeId: '3x2-12x8',
+    customWidth: null,
+    customHeight: null,
+    selectedFrame: 'classic--walnut',
+    selectedMotifBorder: 0,
+    quantity: 1,
+    thumbnailUrl: null,
+    imageType: 'landscape',
+    sizeName: '12x8',
+    widthIn: 12,
+    heightIn: 8,
+    frameSetName: 'Classic',
+    finishName: 'Walnut',
+    mouldingIn: 1,
+    borderName: 'No border',
+    borderIn: 0,
+    unitPaise: linePaise,
+    linePaise,
+    problem: null,
+    problemMessage: null,
+  });
+  const cartOf = (first: number) => ({
+    lines: [cartLine('a', first), cartLine('b', 600_00)],
+    itemCount: 2,
+    subtotalPaise: first + 600_00,
+    shippingPaise: 99_00,
+    totalPaise: first + 600_00 + 99_00,
+    arrivesBy: { earliest: '2026-12-01', latest: '2026-12-04' },
+    pincode: '560001',
+    payable: true,
+  });
+
+  it('pays the server cart total once; on 409 it shows the new amount, reloads the cart and pays that', async () => {
+    signInAs();
+    let priced = 500_00;
+    let attempt = 0;
+    const calls = api({
+      'GET /api/cart': () => ({ body: { cart: cartOf(priced) } }),
+      'POST /api/create-order': () => {
+        attempt += 1;
+        if (attempt === 1) {
+          priced = 550_00; // the owner changed a rate meanwhile
+          return { status: 409, body: { message: 'The price has changed.', code: 'PRICE_MISMATCH', amount: 1249_00 } };
+        }
+        return { status: 201, body: { ...CREATED, amount: 1249_00 } };
+      },
+    });
+    const { user } = renderRoute('/checkout/pay?cart=1');
+    const summary = await main().findByTestId('cart-summary');
+    expect(within(summary).getAllByRole('listitem')).toHaveLength(2);
+    expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,199.00');
+    await waitFor(() => expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled());
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent('The price has changed. The price now is ₹1,249.00.');
+    await waitFor(() => expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,249.00'));
+    await waitFor(() => expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled());
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+
+    const [first, second] = calls.callsTo('POST', '/api/create-order');
+    expect(first?.body).toEqual({ cart: true, amount: 1199_00, currency: 'INR' });
+    expect(second?.body).toEqual({ cart: true, amount: 1249_00, currency: 'INR' });
+    expect(second?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
+  });
+});

@@ -156,17 +156,17 @@ export function SummaryStep({
 
       <StepActions>
         <BackButton onClick={onBack} />
-        <div className="order-first flex w-full flex-col gap-2 min-[400px]:flex-row">
+        <div className="order-first flex w-full flex-col gap-2 sm:flex-row lg:flex-col">
           <button
             type="button"
             onClick={onAddToCart}
             disabled={!price || cart.status === 'saving'}
             aria-busy={cart.status === 'saving' || undefined}
-            className={`${secondaryButton} flex-1 px-4 whitespace-nowrap`}
+            className={`${secondaryButton} flex-1 px-4`}
           >
             {cart.status === 'saving' ? 'Saving…' : editing ? 'Update cart' : 'Add to cart'}
           </button>
-          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4 whitespace-nowrap`}>
+          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4`}>
             Proceed to Checkout
             <ArrowRightIcon className="h-4 w-4" />
           </button>
