@@ -19,5 +19,7 @@ export * from './order-states';
 export * from './wall';
 export * from './shrunk-copy';
 export * from './shipping';
+export * from './coupons';
+export * from './gst';
 export * from './contracts';
 export * from './policies';

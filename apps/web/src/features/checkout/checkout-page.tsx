@@ -27,6 +27,8 @@ import {
 } from './api';
 import { checkoutSummary, createOrderBody, newIdempotencyKey, paymentDescription, type CheckoutSummary } from './checkout-model';
 import { loadRazorpay, openRazorpay } from './razorpay';
+import { CouponField, type AppliedCoupon } from '../../components/coupon-field';
+import { quoteCoupon } from '../../lib/coupon-api';
 import { SandboxDialog } from './sandbox-dialog';
 
 /**
@@ -127,15 +129,42 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   const shippingPending = Boolean(pincode) && shipping.isPending;
   const shippingPaise = shipping.data?.shippingPaise ?? 0;
 
+  // The applied coupon code, priced by the server for these frames and this shipping (and again at create-order).
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const couponQuote = useQuery({
+    queryKey: ['coupon-quote', couponCode, summary.price.checkoutPaise, shippingPaise],
+    queryFn: () => quoteCoupon({ code: couponCode!, subtotalPaise: summary.price.checkoutPaise, shippingPaise }),
+    enabled: couponCode !== null && !shippingPending,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const applied: AppliedCoupon | null =
+    couponCode === null
+      ? null
+      : {
+          code: couponQuote.data?.coupon.code ?? couponCode,
+          summary: couponQuote.data?.coupon.summary ?? '',
+          discountPaise: couponQuote.data?.discountPaise ?? 0,
+        };
+  const discountPaise = applied?.discountPaise ?? 0;
+  const applyCoupon = async (code: string) => {
+    const quote = await queryClient.fetchQuery({
+      queryKey: ['coupon-quote', code.trim().toUpperCase(), summary.price.checkoutPaise, shippingPaise],
+      queryFn: () => quoteCoupon({ code, subtotalPaise: summary.price.checkoutPaise, shippingPaise }),
+      retry: false,
+    });
+    setCouponCode(quote.coupon.code);
+  };
+
   // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
   // body (another quantity, a corrected price) is a new attempt.
-  const requestBody = createOrderBody(draft, summary, shippingPaise);
+  const requestBody = createOrderBody(draft, summary, shippingPaise, applied && discountPaise > 0 ? applied : null);
   const bodyText = JSON.stringify(requestBody);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
 
   const { price, choice } = summary;
-  const totalPaise = price.checkoutPaise + shippingPaise;
+  const totalPaise = price.checkoutPaise + shippingPaise - discountPaise;
 
   const finishPaid = async (order: CreatedOrder, payment: PaymentSuccess) => {
     let ok = false;
@@ -271,7 +300,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
 
       <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
         <PriceLine term="Total Price" value={formatInr(price.checkoutPaise)} />
-        <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
+        <PriceLine term="Total Price (Discount)" value={discountPaise > 0 ? `−${formatInr(discountPaise)}` : formatInr(0)} />
         <PriceLine term="Tax & Fee" value={formatInr(0)} />
         <PriceLine
           term="Shipping"
@@ -287,6 +316,12 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         </div>
       </dl>
       <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay.</p>
+      <CouponField
+        applied={applied}
+        onApply={applyCoupon}
+        onRemove={() => setCouponCode(null)}
+        problem={couponQuote.isError ? couponQuote.error.message : null}
+      />
       {shipping.data ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
