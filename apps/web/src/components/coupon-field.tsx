@@ -55,7 +55,9 @@ export function CouponField({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="m-0 text-ink-800">
             <span className="font-semibold tracking-wide text-ink-900">{applied.code}</span> applied · {applied.summary}
-            {applied.discountPaise > 0 ? <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span> : null}
+            {applied.discountPaise > 0 && !applied.summary.startsWith(formatInr(applied.discountPaise)) ? (
+              <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span>
+            ) : null}
           </p>
           <button type="button" className={textLink} onClick={onRemove}>
             Remove
