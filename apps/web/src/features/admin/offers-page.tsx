@@ -244,18 +244,21 @@ function CouponEditor({ coupon, onDone }: { coupon: Coupon | null; onDone: () =>
         </Field>
         <Field label="Discount" error={e.value?.message}>
           {(id) => (
-            <div className="flex gap-2">
-              <select aria-label="Kind of discount" className={`${inputClass} w-28`} {...form.register('kind')}>
+            <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
+              <select aria-label="Kind of discount" className={inputClass} {...form.register('kind')}>
                 <option value="percent">% off</option>
                 <option value="flat">₹ off</option>
               </select>
               <input
                 id={id}
                 inputMode="decimal"
-                className={`${inputClass} min-w-0 flex-1 text-right tabular-nums`}
+                aria-describedby={`${id}-unit`}
+                className={`${inputClass} text-right tabular-nums`}
                 {...form.register('value')}
               />
-              <span className="self-center text-ink-500">{kind === 'percent' ? '%' : '₹'}</span>
+              <span id={`${id}-unit`} className="sr-only">
+                {kind === 'percent' ? 'percent' : 'rupees'}
+              </span>
             </div>
           )}
         </Field>
