@@ -72,6 +72,7 @@ describe('POST /api/add-address and GET /api/address/:userId', () => {
       altPhone: '+918022223333',
       email: 'asha@example.in',
       companyName: 'Rao Prints',
+      gstin: '',
     };
     expect(res.json()).toEqual({ message: ADDRESS_SAVED_MESSAGE, address: expected });
     const read = await client.get(`/api/address/${asha.user._id}`, { token: asha.token });

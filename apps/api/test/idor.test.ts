@@ -1,7 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentSignature } from '../src/services/payments/signatures';
 import { Client, signUpAndIn } from './accounts-helpers';
-import { createTestApp, type TestApp } from './helpers';
+import { waitFor } from './admin-helpers';
+import { createTestApp, testConfig, type TestApp } from './helpers';
 import { createOrder, orderBody, pickCatalogue, saveAddress, uploadPhoto, type Catalogue } from './orders-helpers';
 import { multipart, newClaim, plainJpeg, uploadRequest } from './upload-fixtures';
 
@@ -26,6 +28,10 @@ interface Fixture {
   /** An unfinished resumable upload of Asha's. */
   tusUpload: string;
   order: { id: string; orderId: string };
+  /** A paid order of Asha's, with its tax invoice. */
+  paidOrder: { id: string; orderId: string };
+  /** A coupon of the owner's. */
+  couponId: string;
   /** A line in Asha's cart. */
   cartLine: string;
   frameSetId: string;
@@ -60,6 +66,20 @@ const finishForm = () =>
     { name: 'generate', data: 'wood' },
     { name: 'color', data: '#112233' },
   ]);
+
+const COUPON = {
+  code: 'IDOR10',
+  kind: 'percent',
+  value: 10,
+  minSubtotalPaise: 0,
+  validFrom: null,
+  validTo: null,
+  totalUses: null,
+  perCustomer: null,
+  firstOrderOnly: false,
+  active: true,
+  discountsShipping: false,
+};
 
 /** Every route with an id, keyed `METHOD path` exactly as Fastify lists it. A route may carry several attacks. */
 const ATTACKS: Record<string, Attack[]> = {
@@ -137,6 +157,19 @@ const ATTACKS: Record<string, Attack[]> = {
     {
       request: (f) => json('POST', `/api/uploads/${f.photo}/ar-link`, { width: 12, height: 8, frameId: f.finishId }),
       rightful: { as: (f) => ({ token: f.asha.token }), status: 200 },
+    },
+  ],
+  'GET /api/orders/:id/invoice.pdf': [
+    {
+      request: (f) => json('GET', `/api/orders/${f.paidOrder.orderId}/invoice.pdf`),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 200 },
+    },
+  ],
+  // The owner's coupons: a customer is 403, nobody is 401.
+  'PUT /api/admin/coupons/:id': [
+    {
+      request: (f) => json('PUT', `/api/admin/coupons/${f.couponId}`, COUPON),
+      rightful: { as: (f) => ({ token: f.admin.token }), status: 200 },
     },
   ],
   'PATCH /api/cart/lines/:id': [{ request: (f) => json('PATCH', `/api/cart/lines/${f.cartLine}`, { quantity: 3 }) }],
@@ -269,6 +302,33 @@ beforeAll(async () => {
   const catalogue = await pickCatalogue(t);
   const created = await createOrder(client, asha.token, orderBody(catalogue, photo));
   expect(created.statusCode, created.body).toBe(201);
+  const toPay = await createOrder(client, asha.token, orderBody(catalogue, photo));
+  expect(toPay.statusCode, toPay.body).toBe(201);
+  const paidOrder = toPay.json<{ id: string; orderId: string }>();
+  const paymentId = 'pay_IDORPAID0001';
+  const paid = await client.post(
+    '/api/verify-payment',
+    {
+      razorpay_order_id: paidOrder.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: paymentSignature(paidOrder.id, paymentId, testConfig().payments.keySecret),
+    },
+    { token: asha.token },
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  // The paid order's print file is made in the background: wait for it, so that no table changes during the attacks.
+  await waitFor(
+    'the paid order’s print file',
+    async () => {
+      const { rows } = await t.database.pool.query(`SELECT 1 FROM print_files WHERE order_id = $1 AND status IN ('ready', 'failed')`, [
+        paidOrder.orderId,
+      ]);
+      return rows[0];
+    },
+    60_000,
+  );
+  const coupon = await client.post('/api/admin/coupons', COUPON, { token: admin.token });
+  expect(coupon.statusCode, coupon.body).toBe(201);
   const added = await client.post(
     '/api/cart/lines',
     { uploadId: photo, sizeId: catalogue.sizeId, selectedFrame: catalogue.finishId, selectedMotifBorder: catalogue.borderIn, quantity: 1 },
@@ -289,6 +349,8 @@ beforeAll(async () => {
     anonymousClaim,
     tusUpload: String(tus.headers.location).split('/').pop()!,
     order: created.json<{ id: string; orderId: string }>(),
+    paidOrder,
+    couponId: coupon.json<{ coupon: { id: string } }>().coupon.id,
     cartLine: added.json<{ line: { id: string } }>().line.id,
     frameSetId: ids.rows[0]!.set_id,
     finishId: ids.rows[0]!.finish_id,

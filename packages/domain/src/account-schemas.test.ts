@@ -105,10 +105,19 @@ describe('address schema', () => {
       altPhone: '',
       addressLine2: '',
       companyName: '',
+      gstin: '',
       country: 'IN',
       isHyperlocal: false,
       billingSameAsDelivery: true,
     });
+  });
+
+  it('takes an optional GSTIN with a right check character, registered in the billing state', () => {
+    expect(addressSchema.parse({ ...minimal, gstin: ' 29aagcb7383j1z4 ' }).gstin).toBe('29AAGCB7383J1Z4');
+    const typo = addressSchema.safeParse({ ...minimal, gstin: '29AAGCB7383J1Z5' });
+    expect(typo.error?.issues.map((i) => i.path.join('.'))).toEqual(['gstin']);
+    const otherState = addressSchema.safeParse({ ...minimal, gstin: '27AAPFU0939F1ZV' });
+    expect(otherState.error?.issues[0]?.message).toBe('This GSTIN is registered in Maharashtra, but the billing state is Karnataka.');
   });
 
   it('explains the required and malformed fields', () => {

@@ -6,6 +6,8 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN } from './india';
+import { optionalGstinSchema } from './contracts/coupons';
+import { gstinProblem, isValidGstin } from './gst';
 import { BIDI_CONTROL_MESSAGE, hasBidiControl, textIdSchema } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -201,10 +203,18 @@ export const addressSchema = z
     country: z.literal('IN', { error: 'We deliver in India only' }).default('IN'),
     postalCode: pincodeSchema,
     companyName: optionalText(100),
+    /** The buyer's GSTIN for a tax invoice with input tax credit ('' for none); its state must be the billing state. */
+    gstin: optionalGstinSchema.default(''),
     isHyperlocal: z.boolean().default(false),
     billingSameAsDelivery: z.boolean().default(true),
   })
-  .strict();
+  .strict()
+  .superRefine((a, ctx) => {
+    // The field's own check reports a malformed GSTIN; this adds only the state rule.
+    if (!a.gstin || !isValidGstin(a.gstin)) return;
+    const problem = gstinProblem(a.gstin, a.state);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem.message });
+  });
 
 /** POST /api/add-address body. */
 export const addAddressBodySchema = z.object({ userId: textIdSchema(100), address: addressSchema }).strict();
@@ -222,6 +232,7 @@ export const savedAddressSchema = z.object({
   country: z.literal('IN'),
   postalCode: z.string(),
   companyName: z.string(),
+  gstin: z.string().default(''),
   isHyperlocal: z.boolean(),
   billingSameAsDelivery: z.boolean(),
 });

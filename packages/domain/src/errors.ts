@@ -6,14 +6,20 @@ import { IMAGE_DIMENSION_MESSAGE, IMAGE_IMPLAUSIBLE_MESSAGE, UNSUPPORTED_TYPE_ME
 
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
-  UPLOAD_CLAIM_REQUIRED: { status: 400, message: 'Without signing in, photo requests need the X-Upload-Claim header: the random key this browser keeps for its photos.' },
+  UPLOAD_CLAIM_REQUIRED: {
+    status: 400,
+    message: 'Without signing in, photo requests need the X-Upload-Claim header: the random key this browser keeps for its photos.',
+  },
   VALIDATION: { status: 400, message: 'Some fields are missing or not valid.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'The e-mail or password is not correct.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
-  UPLOAD_EXPIRED: { status: 410, message: 'This upload was not finished within 24 hours and has been removed. Please choose the photo again.' },
+  UPLOAD_EXPIRED: {
+    status: 410,
+    message: 'This upload was not finished within 24 hours and has been removed. Please choose the photo again.',
+  },
   TUS_VERSION_REQUIRED: { status: 412, message: 'Resumable uploads need the header Tus-Resumable: 1.0.0 (use a tus client).' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive. Please try again.' },
@@ -42,6 +48,15 @@ export const ERROR_CATALOGUE = {
   PAYMENT_NOT_VERIFIED: { status: 400, message: 'The payment could not be verified.' },
   RESET_TOKEN_INVALID: { status: 400, message: 'This reset link is invalid or has expired. Please ask for a new one.' },
   RULE_BROKEN: { status: 422, message: 'This request breaks one of the shop rules.' },
+  COUPON_UNKNOWN: { status: 422, message: 'We do not know this code. Please check the spelling.' },
+  COUPON_PAUSED: { status: 422, message: 'This code is not active at the moment.' },
+  COUPON_NOT_STARTED: { status: 422, message: 'This code is not valid yet.' },
+  COUPON_EXPIRED: { status: 422, message: 'This code has expired.' },
+  COUPON_MIN_SUBTOTAL: { status: 422, message: 'Your order does not reach the minimum amount for this code yet.' },
+  COUPON_USED_UP: { status: 422, message: 'This code has run out: all its uses have been taken.' },
+  COUPON_ALREADY_USED: { status: 422, message: 'You have already used this code as many times as it allows.' },
+  COUPON_FIRST_ORDER_ONLY: { status: 422, message: 'This code is for a first order only.' },
+  COUPON_TAKEN: { status: 409, message: 'A coupon with this code already exists.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This Idempotency-Key was already used for a different order. Use a new key for a new order.',

@@ -20,5 +20,7 @@ export * from './wall';
 export * from './shrunk-copy';
 export * from './enhance';
 export * from './shipping';
+export * from './coupons';
+export * from './gst';
 export * from './contracts';
 export * from './policies';

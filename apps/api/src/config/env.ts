@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_GST_RATE_BP,
+  GST_RATES_BP,
+  INDIAN_STATES,
+  INVOICE_PREFIX_PATTERN,
+  isValidGstin,
+  type TaxSettings,
+} from '@framewala/domain';
 
 /**
  * Development values for the payment sandbox. They are public on purpose (they also stand in .env.example) and are
@@ -11,6 +19,9 @@ export const DEV_SECRETS = {
   RAZORPAY_WEBHOOK_SECRET: 'sandbox_webhook_secret_for_development_only',
   JWT_SECRET: 'development_only_jwt_secret_change_me_in_production',
 } as const;
+
+/** A GSTIN of the right shape and check character, registered to nobody: the invoices' seller until one is set. */
+export const DEMO_GSTIN = '29AAAAA0000A1ZY';
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -65,6 +76,22 @@ const envSchema = z
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@framewala.in'),
     SUPPORT_PHONE: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'must be a phone number such as +91 98765 43210').default('+91 98765 43210'),
     WHATSAPP_NUMBER: z.string().trim().regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210').default('919876543210'),
+    // The seller on tax invoices until the owner saves the console's tax settings.
+    SHOP_LEGAL_NAME: z.string().trim().min(1).max(120).default('Framewala Frames Private Limited'),
+    SHOP_ADDRESS: z.string().trim().min(1).max(400).default('12 MG Road, Bengaluru 560001'),
+    SHOP_STATE: z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India, e.g. Karnataka' }).default('Karnataka'),
+    SHOP_GSTIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isValidGstin, 'must be a valid GSTIN (15 characters with its check character)')
+      .default(DEMO_GSTIN),
+    SHOP_HSN: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be an HSN code of 4 to 8 digits').default('4414'),
+    SHOP_GST_RATE: z.coerce
+      .number()
+      .refine((r) => (GST_RATES_BP as readonly number[]).includes(Math.round(r * 100)), 'must be 0, 5, 12, 18 or 28 (percent)')
+      .default(DEFAULT_GST_RATE_BP / 100),
+    INVOICE_PREFIX: z.string().trim().regex(INVOICE_PREFIX_PATTERN, 'must be 1 to 6 capital letters or digits').default('FW'),
   })
   .superRefine((env, ctx) => {
     if (env.SERVER_ROLE !== 'all' && !env.DATABASE_URL) {
@@ -140,6 +167,8 @@ export interface Config {
     supportPhone: string;
     whatsappNumber: string;
   };
+  /** The seller's tax details until the owner saves them in the console. */
+  tax: TaxSettings;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +237,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       supportEmail: env.SUPPORT_EMAIL,
       supportPhone: env.SUPPORT_PHONE,
       whatsappNumber: env.WHATSAPP_NUMBER,
+    },
+    tax: {
+      legalName: env.SHOP_LEGAL_NAME,
+      address: env.SHOP_ADDRESS,
+      state: env.SHOP_STATE,
+      gstin: env.SHOP_GSTIN,
+      hsn: env.SHOP_HSN,
+      rateBp: Math.round(env.SHOP_GST_RATE * 100),
+      invoicePrefix: env.INVOICE_PREFIX,
     },
   };
 }

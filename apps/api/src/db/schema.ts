@@ -11,3 +11,4 @@ export * from './schema/print-files';
 export * from './schema/job-leases';
 export * from './schema/cart';
 export * from './schema/shop-settings';
+export * from './schema/coupons';

@@ -10,6 +10,12 @@ import {
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderResponseSchema,
+  couponBodySchema,
+  couponListResponseSchema,
+  couponParamsSchema,
+  couponResponseSchema,
+  taxSettingsResponseSchema,
+  taxSettingsSchema,
   borderPatchSchema,
   errorBodySchema,
   finishPatchSchema,
@@ -36,6 +42,8 @@ import {
 import { MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
 import { invalidateCatalogueCache } from '../services/catalogue/cache';
 import { getAdminOrder, listAdminOrders, moveOrder } from '../services/admin/orders';
+import { createCoupon, listCoupons, updateCoupon } from '../services/coupons';
+import { saveTaxSettings, taxSettingsOf } from '../services/invoices';
 import { saveShippingSettings, shippingSettingsOf } from '../services/shipping';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
@@ -263,5 +271,81 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
         },
       },
       async (request) => ({ settings: await saveShippingSettings(ctx.database, request.body) }),
+    );
+
+    app.get(
+      '/admin/coupons',
+      {
+        schema: {
+          summary: 'Every coupon code, newest first, with its paid uses',
+          tags: TAGS,
+          security: SECURITY,
+          response: { 200: couponListResponseSchema, ...errors(401, 403) },
+        },
+      },
+      async () => ({ coupons: await listCoupons(ctx.database) }),
+    );
+
+    app.post(
+      '/admin/coupons',
+      {
+        schema: {
+          summary: 'Create a coupon code',
+          description:
+            '`kind` percent (`value` 1–100) or flat (`value` paise); `validFrom`/`validTo` India calendar days, both included (null: open-ended); `totalUses`/`perCustomer` null for unlimited. The code is stored upper case; 409 COUPON_TAKEN when it exists.',
+          tags: TAGS,
+          security: SECURITY,
+          body: couponBodySchema,
+          response: { 201: couponResponseSchema, ...errors(400, 401, 403, 409) },
+        },
+      },
+      async (request, reply) => reply.status(201).send({ coupon: await createCoupon(ctx.database, request.body) }),
+    );
+
+    app.put(
+      '/admin/coupons/:id',
+      {
+        schema: {
+          summary: 'Change a coupon (pause it with `active: false`); uses already counted stay',
+          tags: TAGS,
+          security: SECURITY,
+          params: couponParamsSchema,
+          body: couponBodySchema,
+          response: { 200: couponResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ coupon: await updateCoupon(ctx.database, request.params.id, request.body) }),
+    );
+
+    app.get(
+      '/admin/tax-settings',
+      {
+        schema: {
+          summary: "The seller's details on tax invoices: legal name, address, state, GSTIN, HSN, GST rate, invoice prefix",
+          description: "`saved` is false while the configuration's defaults apply.",
+          tags: TAGS,
+          security: SECURITY,
+          response: { 200: taxSettingsResponseSchema, ...errors(401, 403) },
+        },
+      },
+      async () => taxSettingsOf(ctx.database.db, ctx.config.tax),
+    );
+
+    app.put(
+      '/admin/tax-settings',
+      {
+        schema: {
+          summary: 'Change the tax settings (invoices issued from now on; issued ones keep what they say)',
+          description: '`rateBp` in basis points: 0, 500, 1200, 1800 or 2800 (18 % is 1800).',
+          tags: TAGS,
+          security: SECURITY,
+          body: taxSettingsSchema,
+          response: { 200: taxSettingsResponseSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => {
+        await saveTaxSettings(ctx.database, request.body);
+        return taxSettingsOf(ctx.database.db, ctx.config.tax);
+      },
     );
   };

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCartLineBodySchema,
   addCartLineResponseSchema,
+  applyCouponBodySchema,
+  couponQuoteBodySchema,
+  couponQuoteResponseSchema,
   cartLineParamsSchema,
   cartResponseSchema,
   errorBodySchema,
@@ -10,7 +13,8 @@ import {
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { addCartLine, readCart, removeCartLine, updateCartLine } from '../services/cart';
+import { priceCoupon } from '../services/coupons';
+import { addCartLine, applyCartCoupon, readCart, removeCartCoupon, removeCartLine, updateCartLine } from '../services/cart';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
 
@@ -84,5 +88,57 @@ export const cartRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         preHandler: requireUser,
       },
       async (request) => ({ cart: await removeCartLine(ctx, userIdOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/cart/coupon',
+      {
+        schema: {
+          summary: 'Apply a coupon code to the cart',
+          description:
+            'Codes are case-insensitive. The server prices the discount (`discountPaise`, taken off `totalPaise`; shipping is discounted only when the code says so, and the total never goes below ₹1) and keeps the code with the cart until the order is paid or the code removed. 422 with a plain-words `message` and a stable `code` when it does not apply: COUPON_UNKNOWN, COUPON_PAUSED, COUPON_NOT_STARTED, COUPON_EXPIRED, COUPON_MIN_SUBTOTAL, COUPON_FIRST_ORDER_ONLY, COUPON_ALREADY_USED, COUPON_USED_UP. A use is held only at create-order.',
+          tags: ['cart'],
+          security: [{ bearerAuth: [] }],
+          body: applyCouponBodySchema,
+          response: { 200: cartResponseSchema, ...errors(400, 401, 422) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ({ cart: await applyCartCoupon(ctx, userIdOf(request), request.body.code) }),
+    );
+
+    app.post(
+      '/coupon-quote',
+      {
+        schema: {
+          summary: "What a coupon code takes off a single photo's order, for the checkout's preview",
+          description:
+            'The same checks and wording as POST /api/cart/coupon, on the given frames subtotal and shipping (paise). Nothing is held or stored; create-order prices the code again from the catalogue.',
+          tags: ['cart'],
+          security: [{ bearerAuth: [] }],
+          body: couponQuoteBodySchema,
+          response: { 200: couponQuoteResponseSchema, ...errors(400, 401, 422) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        const { code, subtotalPaise, shippingPaise } = request.body;
+        const priced = await priceCoupon(ctx.database.pool, userIdOf(request), code, { subtotalPaise, shippingPaise });
+        return { coupon: { code: priced.coupon.code, summary: priced.summary }, discountPaise: priced.discountPaise };
+      },
+    );
+
+    app.delete(
+      '/cart/coupon',
+      {
+        schema: {
+          summary: 'Remove the coupon code from the cart',
+          tags: ['cart'],
+          security: [{ bearerAuth: [] }],
+          response: { 200: cartResponseSchema, ...errors(401) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ({ cart: await removeCartCoupon(ctx, userIdOf(request)) }),
     );
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   createOrderRequestSchema,
   createOrderResponseSchema,
@@ -12,6 +13,8 @@ import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { createOrderFromCart } from '../services/orders/create-from-cart';
+import { renderInvoicePdf } from '../services/invoice-pdf';
+import { readInvoice } from '../services/invoices';
 import { getOrder, listOrders } from '../services/orders/read';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
@@ -30,7 +33,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            'The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid.',
+            "`couponCode` (optional, case-insensitive) takes the code's discount off the total: `amount` must be the total after it; 422 with the code's reason (COUPON_*) when it does not apply, COUPON_USED_UP when its last use was taken; one use is held for this order for 30 minutes and counted when it is paid. The whole cart uses the code applied with POST /api/cart/coupon. The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           body: createOrderRequestSchema,
@@ -75,6 +78,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
             selectedFrame: b.selectedFrame,
             selectedMotifBorder: b.selectedMotifBorder,
             quantity: b.quantity,
+            couponCode: b.couponCode,
           },
           key,
           request.sessionToCheck?.sessionVersion ?? null,
@@ -111,5 +115,32 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         preHandler: requireUser,
       },
       async (request) => ({ order: await getOrder(ctx, userIdOf(request), request.params.id) }),
+    );
+
+    app.get(
+      '/orders/:id/invoice.pdf',
+      {
+        schema: {
+          summary: 'The GST tax invoice of a paid order (A4 PDF), with its credit note when cancelled after payment',
+          description:
+            'For the customer who placed the order and for the shop staff; anyone else, an unknown order and an unpaid one are all 404.',
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: orderParamsSchema,
+          response: { 200: z.any().describe('application/pdf'), ...errors(401, 404) },
+        },
+        preHandler: requireUser,
+      },
+      async (request, reply) => {
+        const staff = request.auth?.role === 'admin';
+        const invoice = await readInvoice(ctx, request.params.id, staff ? null : userIdOf(request));
+        const pdf = await renderInvoicePdf(invoice, ctx.config.site.name);
+        const name = `${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
     );
   };

@@ -19,6 +19,7 @@ function savedAddress(row: AddressRow): SavedAddress {
     country: 'IN',
     postalCode: row.postalCode,
     companyName: row.companyName,
+    gstin: row.gstin,
     isHyperlocal: row.isHyperlocal,
     billingSameAsDelivery: row.billingSameAsDelivery,
   };

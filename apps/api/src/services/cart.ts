@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import {
   longestOuterSide,
   MAX_CART_LINES,
+  normalizeCouponCode,
   PORTRAIT_ID_SUFFIX,
   ShopError,
   type AddCartLineBody,
@@ -11,6 +12,7 @@ import {
   type CartLineProblem,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
+import { priceCoupon } from './coupons';
 import { mediaUrl } from './media-access';
 import { priceDraft, type DraftRows } from './orders/create';
 import { priceShipping } from './shipping';
@@ -49,8 +51,9 @@ FROM cart_lines l LEFT JOIN uploads u ON u.id = l.upload_id
 WHERE l.user_id = $1
 ORDER BY l.created_at, l.id`;
 
-/** The saved delivery pincode (shipping and the estimate are for it). */
-const READ_PINCODE = `SELECT postal_code FROM addresses WHERE user_id = $1 LIMIT 1`;
+/** The saved delivery pincode (shipping and the estimate are for it) and the cart's applied coupon code. */
+const READ_PINCODE = `SELECT (SELECT postal_code FROM addresses WHERE user_id = $1 LIMIT 1) AS postal_code,
+  (SELECT coupon_code FROM carts WHERE user_id = $1) AS coupon_code`;
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -145,8 +148,17 @@ export async function readPricedLines(ctx: AppContext, userId: string, db: Query
   return rows.map((row) => priceLine(ctx, userId, row));
 }
 
-/** The cart's totals from its priced lines, with shipping and the delivery window for the saved pincode. */
-async function cartOf(ctx: AppContext, lines: PricedLine[], pincode: string | null): Promise<Cart> {
+/**
+ * The cart's totals from its priced lines, with shipping and the delivery window for the saved pincode, and the
+ * applied code's discount (priced now; when it does not apply any more, the discount is 0 and `couponProblem` says why).
+ */
+async function cartOf(
+  ctx: AppContext,
+  userId: string,
+  lines: PricedLine[],
+  pincode: string | null,
+  couponCode: string | null,
+): Promise<Cart> {
   const subtotalPaise = lines.reduce((sum, l) => sum + (l.line.linePaise ?? 0), 0);
   const pieces = lines.flatMap((l) => (l.snapshot ? [l.snapshot] : []));
   const shipping =
@@ -162,12 +174,29 @@ async function cartOf(ctx: AppContext, lines: PricedLine[], pincode: string | nu
         )
       : null;
   const shippingPaise = shipping?.shippingPaise ?? null;
+  let discountPaise = 0;
+  let couponProblem: string | null = null;
+  let coupon: Cart['coupon'] = null;
+  if (couponCode) {
+    try {
+      const priced = await priceCoupon(ctx.database.pool, userId, couponCode, { subtotalPaise, shippingPaise: shippingPaise ?? 0 });
+      discountPaise = priced.discountPaise;
+      coupon = { code: priced.coupon.code, summary: priced.summary };
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      coupon = { code: couponCode, summary: '' };
+      couponProblem = error.message;
+    }
+  }
   return {
     lines: lines.map((l) => l.line),
     itemCount: lines.reduce((sum, l) => sum + l.line.quantity, 0),
     subtotalPaise,
     shippingPaise,
-    totalPaise: subtotalPaise + (shippingPaise ?? 0),
+    discountPaise,
+    coupon,
+    couponProblem,
+    totalPaise: subtotalPaise + (shippingPaise ?? 0) - discountPaise,
     arrivesBy: shipping?.arrivesBy ?? null,
     pincode,
     payable: lines.length > 0 && lines.every((l) => l.error === null),
@@ -177,9 +206,10 @@ async function cartOf(ctx: AppContext, lines: PricedLine[], pincode: string | nu
 async function readCartWith(ctx: AppContext, userId: string, db: Queryable): Promise<{ cart: Cart; priced: PricedLine[] }> {
   const [priced, address] = await Promise.all([
     readPricedLines(ctx, userId, db),
-    db.query<{ postal_code: string }>(READ_PINCODE, [userId]),
+    db.query<{ postal_code: string | null; coupon_code: string | null }>(READ_PINCODE, [userId]),
   ]);
-  return { cart: await cartOf(ctx, priced, address.rows[0]?.postal_code ?? null), priced };
+  const row = address.rows[0];
+  return { cart: await cartOf(ctx, userId, priced, row?.postal_code ?? null, row?.coupon_code ?? null), priced };
 }
 
 /** GET /api/cart. */
@@ -283,5 +313,26 @@ export async function updateCartLine(
 export async function removeCartLine(ctx: AppContext, userId: string, lineId: string): Promise<Cart> {
   const { rowCount } = await ctx.database.pool.query(`DELETE FROM cart_lines WHERE id = $1 AND user_id = $2`, [lineId, userId]);
   if (!rowCount) throw new ShopError('NOT_FOUND', LINE_NOT_FOUND);
+  return readCart(ctx, userId);
+}
+
+/**
+ * POST /api/cart/coupon: checks the code against the cart now (422 with the code's reason when it does not apply:
+ * unknown, paused, not started, expired, minimum not reached, first order only, already used, run out) and keeps it
+ * with the cart. Create-order prices it again and holds a use.
+ */
+export async function applyCartCoupon(ctx: AppContext, userId: string, code: string): Promise<Cart> {
+  const { cart } = await readCartWith(ctx, userId, ctx.database.pool);
+  await priceCoupon(ctx.database.pool, userId, code, { subtotalPaise: cart.subtotalPaise, shippingPaise: cart.shippingPaise ?? 0 });
+  await ctx.database.pool.query(
+    `INSERT INTO carts (user_id, coupon_code) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET coupon_code = $2, updated_at = now()`,
+    [userId, normalizeCouponCode(code)],
+  );
+  return readCart(ctx, userId);
+}
+
+/** DELETE /api/cart/coupon: the cart without a code (nothing to remove is fine). */
+export async function removeCartCoupon(ctx: AppContext, userId: string): Promise<Cart> {
+  await ctx.database.pool.query(`UPDATE carts SET coupon_code = NULL, updated_at = now() WHERE user_id = $1`, [userId]);
   return readCart(ctx, userId);
 }

@@ -9,7 +9,7 @@ import {
   SignInRoute,
   SignUpRoute,
 } from './account-pages';
-import { AdminCatalogueRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
+import { AdminCatalogueRoute, AdminOffersRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
 import { CartRoute } from '../features/cart/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
 import { EditPhotoRoute } from '../features/editor/edit-photo-route';
@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: '/admin', element: <AdminOrdersRoute /> },
           { path: '/admin/orders/:id', element: <AdminOrderRoute /> },
           { path: '/admin/catalogue', element: <AdminCatalogueRoute /> },
+          { path: '/admin/offers', element: <AdminOffersRoute /> },
           { path: '/success', element: <SuccessRoute /> },
           { path: '/cancel', element: <CancelRoute /> },
           // /terms and /privacy show the real texts, identical to their long-named pages.

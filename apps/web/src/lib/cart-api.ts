@@ -29,3 +29,13 @@ export async function setServerLineQuantity(id: string, quantity: number): Promi
 export async function removeServerLine(id: string): Promise<Cart> {
   return parseAnswer(cartResponseSchema, await authedRequest<unknown>(linePath(id), { method: 'DELETE' })).cart;
 }
+
+/** `POST /api/cart/coupon` 🔒: the server prices the code for the whole cart; 422 with the reason when it does not apply. */
+export async function applyCartCoupon(code: string): Promise<Cart> {
+  return parseAnswer(cartResponseSchema, await authedRequest<unknown>('/api/cart/coupon', { method: 'POST', body: { code } })).cart;
+}
+
+/** `DELETE /api/cart/coupon` 🔒. */
+export async function removeCartCoupon(): Promise<Cart> {
+  return parseAnswer(cartResponseSchema, await authedRequest<unknown>('/api/cart/coupon', { method: 'DELETE' })).cart;
+}

@@ -23,7 +23,15 @@ import {
   type EditingLine,
   type LocalCartLine,
 } from './cart';
-import { addServerLine, cartQueryKey, fetchCart, removeServerLine, setServerLineQuantity } from './cart-api';
+import {
+  addServerLine,
+  applyCartCoupon,
+  cartQueryKey,
+  fetchCart,
+  removeCartCoupon,
+  removeServerLine,
+  setServerLineQuantity,
+} from './cart-api';
 import { borderForIndex, borderInches, chosenFrame, chosenPrintSize, orderPrice } from './editor-model';
 import { useFrameSets, useWhiteBorders } from './catalogue';
 import type { OrderDraft } from './order-storage';
@@ -362,5 +370,8 @@ export function useCartActions() {
     setQuantity: (item: CartItem, quantity: number) => changeQuantity(queryClient, item, quantity),
     remove: (item: CartItem) => removeItem(queryClient, item),
     merge: () => mergeIntoAccount(queryClient),
+    /** The server prices the code for the account's cart; throws the reason (422) when it does not apply. */
+    applyCoupon: async (code: string) => storeServerCart(queryClient, await applyCartCoupon(code)),
+    removeCoupon: async () => storeServerCart(queryClient, await removeCartCoupon()),
   };
 }

@@ -23,6 +23,7 @@ const ADDRESS = {
   country: 'IN',
   postalCode: '560001',
   companyName: '',
+  gstin: '',
 };
 
 const LINE = {
@@ -55,6 +56,7 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
   status: 'shipped',
   totalPaise: 1_850_00,
   shippingPaise: 99_00,
+  discountPaise: 0,
   quantity: 1,
   frameName: 'Walnut',
   sizeName: '12x8',
@@ -72,6 +74,8 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   line: orderDetailSchema.shape.line.parse(LINE),
   lines: [{ ...orderDetailSchema.shape.line.parse(LINE), quantity: 1, thumbnailUrl: '/media/uploads/u1/thumb.webp' }],
   address: ADDRESS,
+  coupon: null,
+  invoice: null,
   history: [
     { status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' },
     { status: 'paid', at: '2026-11-20T09:31:00.000Z', actor: 'customer' },
@@ -129,6 +133,9 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     statusChangedAt,
     amountPaise,
     shippingPaise: 0,
+    discountPaise: 0,
+    couponCode: null,
+    invoice: null,
     quantity,
     paidAt: iso(26 * HOUR),
     currency: 'INR',

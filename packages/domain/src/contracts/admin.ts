@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-states';
 import { plainTextSchema, textIdSchema } from '../text';
 import { FRAME_PARTS, type FramePart } from '../schemas';
+import { orderInvoiceSchema } from './coupons';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
 
 /**
@@ -62,6 +63,10 @@ export const adminOrderSchema = z.object({
   amountPaise: z.number().int(),
   /** Included in amountPaise. */
   shippingPaise: z.number().int(),
+  /** Taken off amountPaise by `couponCode`. */
+  discountPaise: z.number().int().default(0),
+  couponCode: z.string().nullable().default(null),
+  invoice: orderInvoiceSchema.nullable().default(null),
   currency: z.string(),
   quantity: z.number().int(),
   customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string() }),

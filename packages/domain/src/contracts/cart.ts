@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
 import { textIdSchema } from '../text';
+import { appliedCouponSchema } from './coupons';
 import { arrivesBySchema } from './shipping';
 
 /** At most this many lines in one cart. */
@@ -99,7 +100,13 @@ export const cartSchema = z.object({
   subtotalPaise: z.number().int(),
   /** Null while no delivery pincode is known (no saved address) or the cart is empty. */
   shippingPaise: z.number().int().nullable(),
-  /** subtotal + shipping (shipping counted as 0 while unknown). */
+  /** The applied code's discount (0 without one, or while the code does not apply). */
+  discountPaise: z.number().int().default(0),
+  /** The code the customer applied (kept with the cart until the order is paid or the code removed); null for none. */
+  coupon: appliedCouponSchema.nullable().default(null),
+  /** Why the applied code gives nothing now (the cart changed, it expired…), in words; null when it applies. */
+  couponProblem: z.string().nullable().default(null),
+  /** subtotal + shipping − discount (shipping counted as 0 while unknown). */
   totalPaise: z.number().int(),
   /** Delivery window for the saved pincode (India dates, YYYY-MM-DD); null while unknown. */
   arrivesBy: arrivesBySchema.nullable(),

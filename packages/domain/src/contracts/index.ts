@@ -5,3 +5,4 @@ export * from './wall';
 export * from './enhance';
 export * from './shipping';
 export * from './cart';
+export * from './coupons';

@@ -8,6 +8,7 @@ import { CURRENCY } from '../money';
 import { ORDER_STATUSES } from '../order-states';
 import { textIdSchema } from '../text';
 import { cartOrderBodySchema } from './cart';
+import { appliedCouponSchema, couponCodeSchema, orderInvoiceSchema } from './coupons';
 
 /** What an order recorded of its line when it was placed (names and prices at that moment). */
 export const orderLineSnapshotSchema = z.object({
@@ -61,6 +62,8 @@ export const createOrderBodySchema = z.object({
   sizeId: id.nullable(),
   customWidth: z.number().finite().optional(),
   customHeight: z.number().finite().optional(),
+  /** A coupon code for this photo; the server checks it and prices the discount into `amount`. */
+  couponCode: couponCodeSchema.optional(),
 });
 
 /** The body the web client sends: the fields the server reads. */
@@ -88,6 +91,8 @@ export const orderSummarySchema = z.object({
   totalPaise: z.number().int(),
   /** Included in totalPaise. */
   shippingPaise: z.number().int(),
+  /** Taken off totalPaise by the coupon (0 without one). */
+  discountPaise: z.number().int().default(0),
   quantity: z.number().int(),
   frameName: z.string(),
   sizeName: z.string(),
@@ -127,6 +132,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** Every framed photo of the order (one for a single photo), with its quantity and thumbnail. */
   lines: z.array(customerLineSchema.extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() })),
   address: orderAddressSnapshotSchema,
+  coupon: appliedCouponSchema.nullable().default(null),
+  /** The tax invoice (once paid) and its credit note (once cancelled after payment). */
+  invoice: orderInvoiceSchema.nullable().default(null),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
 });
 

@@ -20,6 +20,8 @@ export const addresses = pgTable('addresses', {
   country: text('country').notNull().default('IN'),
   postalCode: text('postal_code').notNull(),
   companyName: text('company_name').notNull().default(''),
+  /** The buyer's GSTIN for tax invoices ('' for none), upper case. */
+  gstin: text('gstin').notNull().default(''),
   isHyperlocal: boolean('is_hyperlocal').notNull().default(false),
   billingSameAsDelivery: boolean('billing_same_as_delivery').notNull().default(true),
   inDirectory: boolean('in_directory').notNull(),

@@ -10,6 +10,8 @@ export const carts = pgTable('carts', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The coupon code the customer applied (upper case); checked again on every read and at create-order. */
+  couponCode: text('coupon_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

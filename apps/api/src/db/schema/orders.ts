@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { uploads } from './uploads';
 import { users } from './users';
 
@@ -48,6 +48,8 @@ export interface OrderAddressSnapshot {
   country: string;
   postalCode: string;
   companyName: string;
+  /** '' for none (and on orders placed before GSTINs were taken). */
+  gstin?: string;
 }
 
 /**
@@ -67,6 +69,11 @@ export const orders = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** Included in amountPaise; 0 for orders placed before shipping was charged, and when it is free. */
     shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** Taken off amountPaise by the coupon `couponCode` (0 and null without one). */
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponCode: text('coupon_code'),
+    /** The discount also came off shipping (the code said so): the invoice spreads it over the shipping row too. */
+    discountCoversShipping: boolean('discount_covers_shipping').notNull().default(false),
     currency: text('currency').notNull().default('INR'),
     quantity: integer('quantity').notNull(),
     uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),

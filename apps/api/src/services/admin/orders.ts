@@ -15,6 +15,7 @@ import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
+import { orderInvoiceOf } from '../invoices';
 import { printLinesOf } from '../print/service';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
@@ -181,10 +182,13 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     paidAt: order.paidAt?.toISOString() ?? null,
     amountPaise: order.amountPaise,
     shippingPaise: order.shippingPaise,
+    discountPaise: order.discountPaise,
+    couponCode: order.couponCode,
+    invoice: await orderInvoiceOf(ctx.database, order.id),
     currency: order.currency,
     quantity: order.quantity,
     customer: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.mobile },
-    address: order.address,
+    address: { ...order.address, gstin: order.address.gstin ?? '' },
     line: order.line,
     photo: photoAlive
       ? {

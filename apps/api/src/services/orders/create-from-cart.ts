@@ -5,15 +5,17 @@ import { SESSION_INVALID } from '../../plugins/auth';
 import { readPricedLines } from '../cart';
 import { paymentProviderFor } from '../payments/provider';
 import { priceShipping } from '../shipping';
-import { REPLAY, replayed, type CreatedOrder, type ReplayRow } from './create';
+import { releaseHold } from '../coupons';
+import { couponForOrder, REPLAY, replayed, withHoldReleasedOnFailure, type CreatedOrder, type ReplayRow } from './create';
 import { newOrderNumber } from './numbers';
 
 const READ_ACCOUNT = `SELECT
   (SELECT session_version FROM users WHERE id = $1) AS session_version,
   (SELECT json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
           'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
-          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name)
-     FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address`;
+          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name, 'gstin', a.gstin)
+     FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address,
+  (SELECT coupon_code FROM carts WHERE user_id = $1) AS coupon_code`;
 
 /** The order (first line in `line`, every line in `lines`), its first history row and the Idempotency-Key, as create-order's. */
 const INSERT_CART_ORDER = `WITH k AS (
@@ -21,8 +23,9 @@ const INSERT_CART_ORDER = `WITH k AS (
   ON CONFLICT DO NOTHING RETURNING order_id
 ), o AS (
   INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, shipping_paise, currency, quantity, upload_id, line, lines, address,
-                      status_changed_at, created_at, updated_at)
-  SELECT $3, $1, 'created', $4, $5, $6, $7, 'INR', $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $14::timestamptz, $14::timestamptz, $14::timestamptz
+                      status_changed_at, created_at, updated_at, discount_paise, coupon_code, discount_covers_shipping)
+  SELECT $3, $1, 'created', $4, $5, $6, $7, 'INR', $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $14::timestamptz, $14::timestamptz, $14::timestamptz,
+         $15, $16::text, $17
   WHERE $2::text IS NULL OR EXISTS (SELECT 1 FROM k)
   RETURNING id
 ), h AS (
@@ -47,7 +50,9 @@ export async function createOrderFromCart(
 ): Promise<{ order: CreatedOrder; replayed: boolean }> {
   const { pool } = ctx.database;
   const [account, replay, priced] = await Promise.all([
-    pool.query<{ session_version: number | null; address: OrderAddressSnapshot | null }>(READ_ACCOUNT, [userId]),
+    pool.query<{ session_version: number | null; address: OrderAddressSnapshot | null; coupon_code: string | null }>(READ_ACCOUNT, [
+      userId,
+    ]),
     idempotencyKey === undefined ? Promise.resolve(null) : pool.query<ReplayRow>({ ...REPLAY, values: [userId, idempotencyKey] }),
     readPricedLines(ctx, userId),
   ]);
@@ -85,43 +90,58 @@ export async function createOrderFromCart(
     ),
     { unknownPincode: 'elsewhere' },
   );
-  const amountPaise = subtotalPaise + shipping.shippingPaise;
-  if (amount !== amountPaise) throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
+  const orderNumber = newOrderNumber();
+  // The cart's applied code, priced again now (the cart may have changed since it was applied).
+  const coupon = await couponForOrder(
+    ctx,
+    userId,
+    orderNumber,
+    rows.coupon_code,
+    { subtotalPaise, shippingPaise: shipping.shippingPaise },
+    amount,
+  );
+  const amountPaise = subtotalPaise + shipping.shippingPaise - coupon.discountPaise;
 
   const quantity = lines.reduce((sum, l) => sum + l.quantity, 0);
-  const orderNumber = newOrderNumber();
   const provider = paymentProviderFor(ctx.config, ctx.database);
-  const providerOrder = await provider.createOrder({
-    amountPaise,
-    receipt: orderNumber,
-    notes: { orderNumber, lines: String(lines.length), quantity: String(quantity) },
-  });
-  if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
-
+  let providerOrderId = '';
   const {
     rows: [inserted],
-  } = await pool.query<{ inserted: number }>(INSERT_CART_ORDER, [
-    userId,
-    idempotencyKey ?? null,
-    orderNumber,
-    provider.name,
-    providerOrder.id,
-    amountPaise,
-    shipping.shippingPaise,
-    quantity,
-    lines[0]!.uploadId,
-    JSON.stringify(lines[0]!.line),
-    JSON.stringify(lines),
-    JSON.stringify(address),
-    bodyHash,
-    new Date().toISOString(),
-  ]);
+  } = await withHoldReleasedOnFailure(ctx, orderNumber, coupon, async () => {
+    const providerOrder = await provider.createOrder({
+      amountPaise,
+      receipt: orderNumber,
+      notes: { orderNumber, lines: String(lines.length), quantity: String(quantity) },
+    });
+    if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
+    providerOrderId = providerOrder.id;
+    return pool.query<{ inserted: number }>(INSERT_CART_ORDER, [
+      userId,
+      idempotencyKey ?? null,
+      orderNumber,
+      provider.name,
+      providerOrder.id,
+      amountPaise,
+      shipping.shippingPaise,
+      quantity,
+      lines[0]!.uploadId,
+      JSON.stringify(lines[0]!.line),
+      JSON.stringify(lines),
+      JSON.stringify(address),
+      bodyHash,
+      new Date().toISOString(),
+      coupon.discountPaise,
+      coupon.code,
+      coupon.coversShipping,
+    ]);
+  });
   if (!inserted?.inserted) {
+    if (coupon.code) await releaseHold(ctx, orderNumber);
     const {
       rows: [winner],
     } = await pool.query<ReplayRow>({ ...REPLAY, values: [userId, idempotencyKey] });
     if (!winner) throw new Error('create-order: the Idempotency-Key is taken but its order is not found');
     return replayed(winner, bodyHash);
   }
-  return { order: { id: providerOrder.id, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
+  return { order: { id: providerOrderId, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
 }

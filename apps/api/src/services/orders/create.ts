@@ -10,12 +10,14 @@ import {
   priceOrder,
   ShopError,
   validateCustomSize,
+  type CouponOrder,
   type ImageType,
   type SizeFormat,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
+import { holdCoupon, priceCoupon, releaseHold } from '../coupons';
 import { paymentProviderFor } from '../payments/provider';
 import { priceShipping } from '../shipping';
 import { newOrderNumber } from './numbers';
@@ -29,6 +31,8 @@ export interface CreateOrderInput {
   selectedFrame: string;
   selectedMotifBorder: number;
   quantity: number;
+  /** A coupon code; the server checks and prices it. */
+  couponCode?: string | undefined;
 }
 
 export interface CreatedOrder {
@@ -73,7 +77,7 @@ const READ_DRAFT = {
      FROM white_borders b WHERE abs(b.size_in - $6::float8) < 0.001 ORDER BY b.level LIMIT 1) AS border,
   (SELECT json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
           'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
-          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name)
+          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name, 'gstin', a.gstin)
      FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address`,
 };
 
@@ -89,8 +93,9 @@ const INSERT_ORDER = {
   ON CONFLICT DO NOTHING RETURNING order_id
 ), o AS (
   INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, shipping_paise, currency, quantity, upload_id, line,
-                      address, status_changed_at, created_at, updated_at)
-  SELECT $3, $1, 'created', $4, $5, $6, $13, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz
+                      address, status_changed_at, created_at, updated_at, discount_paise, coupon_code, discount_covers_shipping)
+  SELECT $3, $1, 'created', $4, $5, $6, $13, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz,
+         $14, $15::text, $16
   WHERE $2::text IS NULL OR EXISTS (SELECT 1 FROM k)
   RETURNING id
 ), h AS (
@@ -258,6 +263,7 @@ export async function createOrder(
 ): Promise<{ order: CreatedOrder; replayed: boolean }> {
   const { pool } = ctx.database;
   const provider = paymentProviderFor(ctx.config, ctx.database);
+  let providerOrderId = '';
   const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
   const canonicalId = input.sizeId ? (portrait ? input.sizeId.slice(0, -PORTRAIT_ID_SUFFIX.length) : input.sizeId) : null;
 
@@ -275,40 +281,44 @@ export async function createOrder(
   const { address } = rows;
   if (!address) throw new ShopError('RULE_BROKEN', 'Please add a delivery address before paying.', { field: 'address' });
   const { shippingPaise } = await shipOrder(ctx, address, subtotalPaise, [line]);
-  const amountPaise = subtotalPaise + shippingPaise;
-  if (input.amount !== amountPaise) {
-    throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
-  }
-
   const orderNumber = newOrderNumber();
-  const providerOrder = await provider.createOrder({
-    amountPaise,
-    receipt: orderNumber,
-    notes: { orderNumber, size: line.sizeName, frame: `${line.finishName} (${line.frameSetName})`, quantity: String(input.quantity) },
-  });
-  if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
+  const coupon = await couponForOrder(ctx, userId, orderNumber, input.couponCode ?? null, { subtotalPaise, shippingPaise }, input.amount);
+  const amountPaise = subtotalPaise + shippingPaise - coupon.discountPaise;
 
   const {
     rows: [inserted],
-  } = await pool.query<{ inserted: number }>({
-    ...INSERT_ORDER,
-    values: [
-      userId,
-      idempotencyKey ?? null,
-      orderNumber,
-      provider.name,
-      providerOrder.id,
+  } = await withHoldReleasedOnFailure(ctx, orderNumber, coupon, async () => {
+    const providerOrder = await provider.createOrder({
       amountPaise,
-      input.quantity,
-      uploadId,
-      JSON.stringify(line),
-      JSON.stringify(address),
-      new Date().toISOString(),
-      bodyHash,
-      shippingPaise,
-    ],
+      receipt: orderNumber,
+      notes: { orderNumber, size: line.sizeName, frame: `${line.finishName} (${line.frameSetName})`, quantity: String(input.quantity) },
+    });
+    if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
+    providerOrderId = providerOrder.id;
+    return pool.query<{ inserted: number }>({
+      ...INSERT_ORDER,
+      values: [
+        userId,
+        idempotencyKey ?? null,
+        orderNumber,
+        provider.name,
+        providerOrder.id,
+        amountPaise,
+        input.quantity,
+        uploadId,
+        JSON.stringify(line),
+        JSON.stringify(address),
+        new Date().toISOString(),
+        bodyHash,
+        shippingPaise,
+        coupon.discountPaise,
+        coupon.code,
+        coupon.coversShipping,
+      ],
+    });
   });
   if (!inserted?.inserted) {
+    if (coupon.code) await releaseHold(ctx, orderNumber);
     // The same Idempotency-Key won by a concurrent request (which has committed by now).
     const {
       rows: [winner],
@@ -319,5 +329,51 @@ export async function createOrder(
     if (!winner) throw new Error('create-order: the Idempotency-Key is taken but its order is not found');
     return replayed(winner, bodyHash);
   }
-  return { order: { id: providerOrder.id, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
+  return { order: { id: providerOrderId, amount: amountPaise, currency: 'INR' as const, orderId: orderNumber }, replayed: false };
+}
+
+export interface OrderCoupon {
+  code: string | null;
+  discountPaise: number;
+  coversShipping: boolean;
+}
+
+/**
+ * The order's coupon: priced first (a 422 with the code's reason when it does not apply), then the client's total is
+ * checked (409 PRICE_MISMATCH `{amount}`), then one use is held for this order (422 COUPON_USED_UP when the last use
+ * went to someone else meanwhile). No code: no discount, and only the total is checked.
+ */
+export async function couponForOrder(
+  ctx: AppContext,
+  userId: string,
+  orderNumber: string,
+  code: string | null,
+  order: CouponOrder,
+  clientAmount: number,
+): Promise<OrderCoupon> {
+  const priced = code ? await priceCoupon(ctx.database.pool, userId, code, order) : null;
+  const amountPaise = order.subtotalPaise + order.shippingPaise - (priced?.discountPaise ?? 0);
+  if (clientAmount !== amountPaise) throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
+  if (!code) return { code: null, discountPaise: 0, coversShipping: false };
+  const held = await holdCoupon(ctx, userId, orderNumber, code, order);
+  if (held.discountPaise !== priced!.discountPaise) {
+    await releaseHold(ctx, orderNumber);
+    throw new ShopError('PRICE_MISMATCH', undefined, { amount: order.subtotalPaise + order.shippingPaise - held.discountPaise });
+  }
+  return { code: held.coupon.code, discountPaise: held.discountPaise, coversShipping: held.coupon.discountsShipping };
+}
+
+/** Runs the steps after a coupon hold; when one fails, the hold is given back before the error goes on. */
+export async function withHoldReleasedOnFailure<T>(
+  ctx: AppContext,
+  orderNumber: string,
+  coupon: OrderCoupon,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (coupon.code) await releaseHold(ctx, orderNumber).catch(() => undefined);
+    throw error;
+  }
 }

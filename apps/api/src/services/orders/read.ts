@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { ShopError, type OrderStatus } from '@framewala/domain';
+import { formatInr, ShopError, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
+import { orderInvoiceOf } from '../invoices';
 import { mediaUrl } from '../media-access';
 import { orders, orderStatusHistory, uploads, type OrderLineSnapshot, type OrderRow } from '../../db/schema';
 
@@ -11,6 +12,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
     status: row.status as OrderStatus,
     totalPaise: row.amountPaise,
     shippingPaise: row.shippingPaise,
+    discountPaise: row.discountPaise,
     quantity: row.quantity,
     frameName: `${row.line.finishName} (${row.line.frameSetName})`,
     sizeName: row.line.sizeName,
@@ -46,13 +48,14 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
     .limit(1);
   if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-  const [thumbs, history] = await Promise.all([
+  const [thumbs, history, invoice] = await Promise.all([
     thumbnails(ctx, [row, ...(row.lines ?? [])]),
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, row.id))
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
+    orderInvoiceOf(ctx.database, row.id),
   ]);
   const { line } = row;
   const shown = (l: OrderLineSnapshot) => ({
@@ -97,7 +100,9 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       const key = thumbOf(l.uploadId);
       return { ...shown(l.line), quantity: l.quantity, thumbnailUrl: key ? mediaUrl(ctx, key) : null };
     }),
-    address: row.address,
+    address: { ...row.address, gstin: row.address.gstin ?? '' },
+    coupon: row.couponCode ? { code: row.couponCode, summary: `${formatInr(row.discountPaise)} off` } : null,
+    invoice,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
   };
 }

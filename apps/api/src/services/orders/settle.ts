@@ -1,8 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatInr, PAID_OR_LATER, ShopError, transitionRefusal, type OrderActor, type OrderStatus } from '@framewala/domain';
+import {
+  formatInr,
+  PAID_OR_LATER,
+  ShopError,
+  transitionRefusal,
+  type OrderActor,
+  type OrderStatus,
+  type TaxSettings,
+} from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { cartLines, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { cartLines, carts, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { COUPON_RAN_OUT_FLAG, COUPON_RAN_OUT_NOTE, COUPON_RAN_OUT_REFUND_REASON, redeemForPaidOrder } from '../coupons';
+import { issueCreditNote, issueInvoice } from '../invoices';
 import { refundPendingPayment } from '../payments/refunds';
 import { queuePrintFileForPaidOrder } from '../print/service';
 import { sendOrderConfirmation } from './confirmation';
@@ -65,6 +75,8 @@ export async function changeStatus(
   await tx
     .insert(orderStatusHistory)
     .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, note: note ?? null, at: now });
+  // A cancellation after payment cancels the tax invoice with a credit note (the refund that follows needs no other).
+  if (to === 'cancelled' && order.paidAt) await issueCreditNote(tx, order.id, note ?? `cancelled by ${actor}`);
   return updated!;
 }
 
@@ -79,6 +91,10 @@ export async function changeStatus(
  * later) never moves back. A payment reaching a cancelled order is kept, marked for refund and flagged for the owner;
  * one that does not cover the order, or is not in rupees, is kept and flagged, and the order stays unpaid. A move the
  * guard refuses (an actor that may not pay an order) throws and the transaction writes nothing.
+ *
+ * Becoming paid also counts the order's coupon use (the coupon row locked; when none is left because the order's
+ * hold expired and others paid meanwhile, the order is cancelled and the payment refunded in full) and issues the
+ * tax invoice with the next number of the financial year (`taxDefaults`: the seller until the owner saves theirs).
  */
 export async function settlePaid(
   tx: Tx,
@@ -86,6 +102,7 @@ export async function settlePaid(
   payment: { id: string; amountPaise: number; currency?: string | undefined },
   source: PaymentSource,
   actor: OrderActor,
+  taxDefaults: TaxSettings,
 ): Promise<SettleResult> {
   const currency = payment.currency ?? 'INR';
   const closed = CLOSED_STATUSES.has(order.status);
@@ -133,6 +150,21 @@ export async function settlePaid(
       .returning();
     return { ...unchanged, order: flagged ?? order };
   }
+  if (!(await redeemForPaidOrder(tx, order))) {
+    await tx
+      .update(payments)
+      .set({ refundStatus: 'pending', refundReason: COUPON_RAN_OUT_REFUND_REASON })
+      .where(and(eq(payments.providerPaymentId, payment.id), eq(payments.orderId, order.id)));
+    const cancelled = await changeStatus(
+      tx,
+      order,
+      'cancelled',
+      actor,
+      { paymentFlag: COUPON_RAN_OUT_FLAG, paymentFlagNote: COUPON_RAN_OUT_NOTE },
+      COUPON_RAN_OUT_NOTE,
+    );
+    return { ...unchanged, order: cancelled, refundPaymentId: payment.id };
+  }
   const updated = await changeStatus(tx, order, 'paid', actor, {
     paymentId: payment.id,
     paidAt: new Date(),
@@ -143,7 +175,12 @@ export async function settlePaid(
   if (order.lines?.length) {
     const ids = order.lines.map((l) => l.cartLineId);
     await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, ids)));
+    // The cart's code was spent on this order.
+    if (order.couponCode) {
+      await tx.update(carts).set({ couponCode: null }).where(and(eq(carts.userId, order.userId), eq(carts.couponCode, order.couponCode)));
+    }
   }
+  await issueInvoice(tx, updated, taxDefaults);
   return { ...unchanged, order: updated, becamePaid: true };
 }
 

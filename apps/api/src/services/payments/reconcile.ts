@@ -61,6 +61,7 @@ export async function runReconciliation(
             { id: captured.id, amountPaise: captured.amount, currency: captured.currency },
             'reconciliation',
             'system',
+            deps.config.tax,
           );
           return settled.becamePaid ? { paid: settled.order as OrderRow } : null;
         }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { orders, users } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
 import { afterSettlement, lockOrderByProviderId, settlePaid } from '../orders/settle';
+import { COUPON_RAN_OUT_FLAG, COUPON_RAN_OUT_MESSAGE } from '../coupons';
 import { verifyPaymentSignature } from './signatures';
 
 export { PAYMENT_VERIFIED_MESSAGE };
@@ -47,10 +48,13 @@ export async function verifyPayment(
     if (!order || order.userId !== userId) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
     if (!signed) throw new ShopError('PAYMENT_NOT_VERIFIED');
     // The signature proves the checkout paid this order, for its own amount in rupees.
-    return settlePaid(tx, order, { id: body.razorpay_payment_id, amountPaise: order.amountPaise, currency: 'INR' }, 'verify', 'customer');
+    return settlePaid(tx, order, { id: body.razorpay_payment_id, amountPaise: order.amountPaise, currency: 'INR' }, 'verify', 'customer', ctx.config.tax);
   });
   if (result.foreignPayment) throw new ShopError('PAYMENT_OF_ANOTHER_ORDER');
   await afterSettlement(ctx, result, log);
+  if (result.refundPaymentId && result.order.paymentFlag === COUPON_RAN_OUT_FLAG) {
+    throw new ShopError('COUPON_USED_UP', COUPON_RAN_OUT_MESSAGE, { orderId: result.order.id });
+  }
   if (result.refundPaymentId) throw new ShopError('PAID_ORDER_CANCELLED', undefined, { orderId: result.order.id });
   return { message: PAYMENT_VERIFIED_MESSAGE, orderId: result.order.id };
 }

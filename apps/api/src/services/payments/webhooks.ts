@@ -69,7 +69,7 @@ export async function handleWebhook(
       // Only what the provider says was captured pays: an amount below the order's, or not in rupees, is flagged.
       const amount = typeof payment?.amount === 'number' && Number.isSafeInteger(payment.amount) ? payment.amount : 0;
       const currency = str(payment?.currency) ?? 'unknown currency';
-      const result = await settlePaid(tx, order, { id: paymentId, amountPaise: amount, currency }, 'webhook', 'webhook');
+      const result = await settlePaid(tx, order, { id: paymentId, amountPaise: amount, currency }, 'webhook', 'webhook', ctx.config.tax);
       if (result.foreignPayment) {
         log?.error({ orderId: order.id }, 'a webhook reported a payment already recorded for another order; ignored');
         return 'ignored';

@@ -31,11 +31,14 @@ export function AdminShell({
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto max-w-6xl px-4 pt-6 pb-6 sm:px-6 sm:pt-8">
           <nav aria-label="Console" className="-ml-1 flex flex-wrap gap-1">
-            <NavLink to="/admin" className={({ isActive }) => tab({ isActive: isActive && !pathname.startsWith('/admin/catalogue') })}>
+            <NavLink to="/admin" className={({ isActive }) => tab({ isActive: isActive && !/^\/admin\/(catalogue|offers)/.test(pathname) })}>
               Orders
             </NavLink>
             <NavLink to="/admin/catalogue" className={tab}>
               Catalogue
+            </NavLink>
+            <NavLink to="/admin/offers" className={tab}>
+              Coupons & tax
             </NavLink>
           </nav>
           <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

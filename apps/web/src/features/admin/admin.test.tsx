@@ -467,3 +467,81 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
+
+describe('/admin/offers', { timeout: 30_000 }, () => {
+  const TAX = {
+    settings: {
+      legalName: 'Framewala Frames Private Limited',
+      address: '12 MG Road, Bengaluru 560001',
+      state: 'Karnataka',
+      gstin: '29AAAAA0000A1ZY',
+      hsn: '4414',
+      rateBp: 1800,
+      invoicePrefix: 'FW',
+    },
+    saved: false,
+  };
+
+  it('creates a coupon code: rupees are sent in paise, empty limits as unlimited, and the list shows it', async () => {
+    signInAdmin();
+    const created = {
+      id: 'c1',
+      code: 'RAKHI200',
+      kind: 'flat',
+      value: 20_000,
+      minSubtotalPaise: 99_900,
+      validFrom: '2026-08-01',
+      validTo: '2026-08-10',
+      totalUses: null,
+      perCustomer: 1,
+      firstOrderOnly: false,
+      active: true,
+      discountsShipping: false,
+      note: '',
+      usedCount: 0,
+      summary: '₹200.00 off',
+      createdAt: '2026-07-20T10:00:00.000Z',
+    };
+    let listed: unknown[] = [];
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/coupons': () => ({ body: { coupons: listed } }),
+      'POST /api/admin/coupons': () => {
+        listed = [created];
+        return { status: 201, body: { coupon: created } };
+      },
+      'GET /api/admin/tax-settings': { body: TAX },
+    });
+    const { user } = renderRoute('/admin/offers');
+    expect(await main().findByText('No codes yet.')).toBeVisible();
+    expect(await main().findByTestId('tax-defaults-notice')).toHaveTextContent('configuration’s defaults');
+    await user.click(main().getByRole('button', { name: 'New code' }));
+    const form = within(await main().findByRole('form', { name: 'New coupon code' }));
+    await user.type(form.getByLabelText('Code'), 'rakhi200');
+    await user.selectOptions(form.getByLabelText('Kind of discount'), 'flat');
+    await user.clear(form.getByLabelText('Discount'));
+    await user.type(form.getByLabelText('Discount'), '200');
+    await user.type(form.getByLabelText(/Minimum frames subtotal/), '999');
+    await user.type(form.getByLabelText(/First day/), '2026-08-01');
+    await user.type(form.getByLabelText(/Last day/), '2026-08-10');
+    await user.click(form.getByRole('button', { name: 'Create code' }));
+    await waitFor(() => expect(callsTo('POST', '/api/admin/coupons')).toHaveLength(1));
+    expect(callsTo('POST', '/api/admin/coupons')[0]?.body).toEqual({
+      code: 'RAKHI200',
+      kind: 'flat',
+      value: 20_000,
+      minSubtotalPaise: 99_900,
+      validFrom: '2026-08-01',
+      validTo: '2026-08-10',
+      totalUses: null,
+      perCustomer: 1,
+      firstOrderOnly: false,
+      active: true,
+      discountsShipping: false,
+      note: '',
+    });
+    const list = within(await main().findByRole('list', { name: 'Coupon codes' }));
+    expect(list.getByText('RAKHI200')).toBeVisible();
+    expect(list.getByText('₹200.00 off')).toBeVisible();
+  });
+});

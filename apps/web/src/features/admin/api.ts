@@ -9,9 +9,12 @@ import {
   adminFrameSetResponseSchema,
   adminOrderListSchema,
   adminOrderResponseSchema,
+  couponListResponseSchema,
+  couponResponseSchema,
   FRAME_PARTS,
   printFileResponseSchema,
   shippingSettingsResponseSchema,
+  taxSettingsResponseSchema,
   type AdminBorder,
   type AdminCatalogue,
   type AdminFinish,
@@ -19,6 +22,8 @@ import {
   type AdminOrder,
   type AdminOrderList,
   type BorderPatch,
+  type Coupon,
+  type CouponBody,
   type FinishMaterial,
   type FinishPatch,
   type FramePart,
@@ -27,6 +32,7 @@ import {
   type PrintFileInfo,
   type ShippingSettings,
   type StatusMoveBody,
+  type TaxSettingsBody,
 } from '@framewala/domain';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
@@ -175,7 +181,10 @@ export async function updateFinish(id: string, change: FinishPatch): Promise<Adm
 
 /** `PATCH /api/admin/borders/:id` `{pricePaise}` → `{border}`. */
 export async function updateBorder(id: string, pricePaise: number): Promise<AdminBorder> {
-  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, { method: 'PATCH', body: { pricePaise } satisfies BorderPatch });
+  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { pricePaise } satisfies BorderPatch,
+  });
   return parse(adminBorderResponseSchema, body).border;
 }
 
@@ -208,4 +217,32 @@ export async function fetchShippingSettings(): Promise<ShippingSettings> {
 export async function saveShippingSettings(settings: ShippingSettings): Promise<ShippingSettings> {
   const body = await authedRequest<unknown>('/api/admin/shipping-settings', { method: 'PUT', body: settings });
   return parse(shippingSettingsResponseSchema, body).settings;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Coupons and tax settings
+
+/** `GET /api/admin/coupons` → `{coupons}` newest first. */
+export async function fetchCoupons(): Promise<Coupon[]> {
+  return parse(couponListResponseSchema, await authedApi.get<unknown>('/api/admin/coupons')).coupons;
+}
+
+/** `POST /api/admin/coupons`, or `PUT /api/admin/coupons/:id` with `id`. */
+export async function saveCoupon(coupon: CouponBody, id?: string): Promise<Coupon> {
+  const body = id
+    ? await authedRequest<unknown>(`/api/admin/coupons/${encodeURIComponent(id)}`, { method: 'PUT', body: coupon })
+    : await authedRequest<unknown>('/api/admin/coupons', { method: 'POST', body: coupon });
+  return parse(couponResponseSchema, body).coupon;
+}
+
+export type TaxSettingsAnswer = z.infer<typeof taxSettingsResponseSchema>;
+
+/** `GET /api/admin/tax-settings` → `{settings, saved}`. */
+export async function fetchTaxSettings(): Promise<TaxSettingsAnswer> {
+  return parse(taxSettingsResponseSchema, await authedApi.get<unknown>('/api/admin/tax-settings'));
+}
+
+/** `PUT /api/admin/tax-settings`. */
+export async function saveTaxSettings(settings: TaxSettingsBody): Promise<TaxSettingsAnswer> {
+  return parse(taxSettingsResponseSchema, await authedRequest<unknown>('/api/admin/tax-settings', { method: 'PUT', body: settings }));
 }

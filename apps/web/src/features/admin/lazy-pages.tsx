@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast-store';
 const AdminOrdersPage = lazy(async () => ({ default: (await import('./orders-page')).AdminOrdersPage }));
 const AdminOrderPage = lazy(async () => ({ default: (await import('./order-page')).AdminOrderPage }));
 const AdminCataloguePage = lazy(async () => ({ default: (await import('./catalogue-page')).AdminCataloguePage }));
+const AdminOffersPage = lazy(async () => ({ default: (await import('./offers-page')).AdminOffersPage }));
 
 export const STAFF_ONLY_MESSAGE = 'The shop console is for Framewala’s staff only.';
 
@@ -70,6 +71,16 @@ export function AdminCatalogueRoute() {
     <RequireAdmin>
       <Deferred>
         <AdminCataloguePage />
+      </Deferred>
+    </RequireAdmin>
+  );
+}
+
+export function AdminOffersRoute() {
+  return (
+    <RequireAdmin>
+      <Deferred>
+        <AdminOffersPage />
       </Deferred>
     </RequireAdmin>
   );

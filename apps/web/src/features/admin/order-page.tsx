@@ -12,6 +12,7 @@ import { errorText } from './error-text';
 import { fetchAdminOrder, fetchProtectedFile, printFilePath, rebuildPrintFile, saveBlob, type AdminOrder, type PrintFileInfo } from './api';
 import { BitmapImage } from './bitmap-image';
 import { useProtectedBitmap } from './protected-file';
+import { InvoiceLink } from '../../components/invoice-link';
 import { StatusActions } from './status-actions';
 
 const inches = (value: number | null | undefined) => (typeof value === 'number' ? `${+value.toFixed(2)} in` : '—');
@@ -365,8 +366,10 @@ function LinePanel({ order }: { order: AdminOrder }) {
           <Fact label="White border">{money(line?.wbpPaise)}</Fact>
           <Fact label="Each">{money(line?.unitPaise)}</Fact>
           <Fact label="Shipping">{typeof order.shippingPaise === 'number' ? formatInr(order.shippingPaise) : '—'}</Fact>
+          {order.discountPaise > 0 ? <Fact label={`Discount (${order.couponCode ?? 'coupon'})`}>−{formatInr(order.discountPaise)}</Fact> : null}
           <Fact label={`Total (${order.quantity ?? 1})`}>{formatInr(order.amountPaise)}</Fact>
         </Facts>
+        {order.invoice ? <InvoiceLink invoice={order.invoice} className="mt-4" /> : null}
       </div>
     </Panel>
   );

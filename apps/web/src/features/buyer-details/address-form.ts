@@ -18,6 +18,7 @@ export const ADDRESS_FIELDS = [
   'city',
   'state',
   'companyName',
+  'gstin',
 ] as const satisfies readonly (keyof AddressFormValues)[];
 
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
@@ -41,6 +42,7 @@ export function initialAddressValues(saved: SavedAddress | null, user: SessionUs
       country: 'IN',
       postalCode: saved.postalCode,
       companyName: saved.companyName,
+      gstin: saved.gstin,
       isHyperlocal: saved.isHyperlocal,
       billingSameAsDelivery: saved.billingSameAsDelivery,
     };
@@ -57,6 +59,7 @@ export function initialAddressValues(saved: SavedAddress | null, user: SessionUs
     country: 'IN',
     postalCode: '',
     companyName: '',
+    gstin: '',
     isHyperlocal: false,
     billingSameAsDelivery: true,
   };

@@ -188,7 +188,7 @@ describe('/checkout (buyer details)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(toasts()).toContain('Address saved successfully!'));
     expect(callsTo('POST', '/api/add-address')[0]?.body).toEqual({
       userId: 'user-1',
-      address: { ...SAVED, companyName: '', addressLine1: '12 MG Road', altPhone: '+918022223333' },
+      address: { ...SAVED, companyName: '', gstin: '', addressLine1: '12 MG Road', altPhone: '+918022223333' },
     });
   });
 

@@ -325,6 +325,17 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   error={errors.companyName?.message}
                   {...register('companyName')}
                 />
+                <TextField
+                  label="GSTIN (Optional)"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={15}
+                  placeholder="e.g. 29AAGCB7383J1Z4"
+                  hint="For a GST tax invoice with input tax credit. It must be registered in the state above."
+                  error={errors.gstin?.message}
+                  {...register('gstin')}
+                />
                 <Checkbox
                   label="Billing address same as delivery address"
                   className="sm:col-span-2"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatInr, formatMeasure, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY, type Frame, type FrameSet } from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
+import { CouponField } from '../../components/coupon-field';
 import { DeliveryEstimateView } from '../../components/delivery-estimate';
 import { useDeliveryQuote } from '../../lib/delivery-quote';
 import { FramedPrint } from '../../components/framed-print';
@@ -78,7 +79,10 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
   const navigate = useNavigate();
   const delivery = useDeliveryQuote(cart.subtotalPaise, cart.maxOuterInches);
   const shippingPaise = delivery.quote.data?.shippingPaise ?? null;
-  const totalPaise = cart.subtotalPaise + (shippingPaise ?? 0);
+  // A coupon is kept with the account's cart and priced by the server; signed out, the field asks to sign in first.
+  const discountPaise = cart.server?.discountPaise ?? 0;
+  const totalPaise = cart.subtotalPaise + (shippingPaise ?? 0) - discountPaise;
+  const actions = useCartActions();
   const blocked = cart.items.filter((i) => i.problem !== null).length;
 
   return (
@@ -120,6 +124,7 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
                   : formatInr(shippingPaise)
             }
           />
+          {discountPaise > 0 ? <Row term="Total Price (Discount)" value={`−${formatInr(discountPaise)}`} /> : null}
           <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
             <dt className="text-lg font-semibold text-ink-900">Total</dt>
             <dd className="m-0 font-serif text-[1.8rem] leading-tight font-semibold text-ink-900" data-testid="cart-total">
@@ -128,6 +133,16 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
           </div>
         </dl>
         <p className="mt-1 text-sm text-ink-500">Prices include taxes.</p>
+        {cart.server ? (
+          <CouponField
+            applied={cart.server.coupon ? { ...cart.server.coupon, discountPaise } : null}
+            onApply={actions.applyCoupon}
+            onRemove={() => void actions.removeCoupon().catch(() => undefined)}
+            problem={cart.server.couponProblem}
+          />
+        ) : (
+          <p className="mt-4 text-sm text-ink-600">Have a coupon code? Apply it at checkout, after signing in.</p>
+        )}
         <DeliveryEstimateView delivery={delivery} />
         {blocked > 0 ? (
           <p role="alert" className="mt-4 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800">

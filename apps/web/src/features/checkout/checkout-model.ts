@@ -50,10 +50,16 @@ export function checkoutSummary(
  * The create-order body: ids and the amount only. The server re-prices everything, shipping included; `amount` (the
  * frames plus the quoted shipping) is a cross-check.
  */
-export function createOrderBody(draft: OrderDraft, summary: CheckoutSummary, shippingPaise = 0): CreateOrderBody {
+export function createOrderBody(
+  draft: OrderDraft,
+  summary: CheckoutSummary,
+  shippingPaise = 0,
+  coupon: { code: string; discountPaise: number } | null = null,
+): CreateOrderBody {
   const custom = summary.print.kind === 'custom';
   return {
-    amount: summary.price.checkoutPaise + shippingPaise,
+    amount: summary.price.checkoutPaise + shippingPaise - (coupon?.discountPaise ?? 0),
+    ...(coupon ? { couponCode: coupon.code } : {}),
     currency: 'INR',
     selectedFrame: summary.choice.frame._id,
     selectedMotifBorder: summary.borderIn,

@@ -7,6 +7,7 @@ import {
   formatInr,
   formatMeasure,
   PAYMENT_VERIFIED_MESSAGE,
+  type Cart,
   type CartOrderBody,
   type CreateOrderBody,
 } from '@framewala/domain';
@@ -18,7 +19,7 @@ import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/orde
 import { useShippingQuote } from '../../lib/shipping';
 import { useLocalCart } from '../../lib/cart';
 import { useServerCart } from '../../lib/use-cart';
-import { cartQueryKey } from '../../lib/cart-api';
+import { applyCartCoupon, cartQueryKey, removeCartCoupon } from '../../lib/cart-api';
 import { fetchAddress } from '../../lib/address-api';
 import type { SavedAddress } from '@framewala/domain';
 import { OrderSteps } from '../../components/order-steps';
@@ -38,6 +39,8 @@ import {
 } from './api';
 import { checkoutSummary, createOrderBody, newIdempotencyKey, paymentDescription, type CheckoutSummary } from './checkout-model';
 import { loadRazorpay, openRazorpay } from './razorpay';
+import { CouponField, type AppliedCoupon } from '../../components/coupon-field';
+import { quoteCoupon } from '../../lib/coupon-api';
 import { SandboxDialog } from './sandbox-dialog';
 
 /**
@@ -270,7 +273,34 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   const shippingPending = Boolean(pincode) && shipping.isPending;
   const shippingPaise = shipping.data?.shippingPaise ?? 0;
 
-  const requestBody = createOrderBody(draft, summary, shippingPaise);
+  // The applied coupon code, priced by the server for these frames and this shipping (and again at create-order).
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const couponQuote = useQuery({
+    queryKey: ['coupon-quote', couponCode, summary.price.checkoutPaise, shippingPaise],
+    queryFn: () => quoteCoupon({ code: couponCode!, subtotalPaise: summary.price.checkoutPaise, shippingPaise }),
+    enabled: couponCode !== null && !shippingPending,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const applied: AppliedCoupon | null =
+    couponCode === null
+      ? null
+      : {
+          code: couponQuote.data?.coupon.code ?? couponCode,
+          summary: couponQuote.data?.coupon.summary ?? '',
+          discountPaise: couponQuote.data?.discountPaise ?? 0,
+        };
+  const discountPaise = applied?.discountPaise ?? 0;
+  const applyCoupon = async (code: string) => {
+    const quote = await queryClient.fetchQuery({
+      queryKey: ['coupon-quote', code.trim().toUpperCase(), summary.price.checkoutPaise, shippingPaise],
+      queryFn: () => quoteCoupon({ code, subtotalPaise: summary.price.checkoutPaise, shippingPaise }),
+      retry: false,
+    });
+    setCouponCode(quote.coupon.code);
+  };
+
+  const requestBody = createOrderBody(draft, summary, shippingPaise, applied && discountPaise > 0 ? applied : null);
   const payment = usePayment({
     user,
     requestBody,
@@ -286,7 +316,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   });
 
   const { price, choice } = summary;
-  const totalPaise = price.checkoutPaise + shippingPaise;
+  const totalPaise = price.checkoutPaise + shippingPaise - discountPaise;
 
   const rows: [string, string][] = [
     ['Frame', `${choice.frame.frameName} · ${choice.set.frameName}`],
@@ -318,7 +348,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
 
       <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
         <PriceLine term="Total Price" value={formatInr(price.checkoutPaise)} />
-        <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
+        <PriceLine term="Total Price (Discount)" value={discountPaise > 0 ? `−${formatInr(discountPaise)}` : formatInr(0)} />
         <PriceLine term="Tax & Fee" value={formatInr(0)} />
         <PriceLine
           term="Shipping"
@@ -334,6 +364,12 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         </div>
       </dl>
       <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay.</p>
+      <CouponField
+        applied={applied}
+        onApply={applyCoupon}
+        onRemove={() => setCouponCode(null)}
+        problem={couponQuote.isError ? couponQuote.error.message : null}
+      />
       {shipping.data ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
@@ -366,6 +402,14 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
     staleTime: 60_000,
   });
   const data = cart.data;
+  // The cart's coupon is kept with the cart on the server, which prices it; the answer is the cart with its discount.
+  const setCart = (next: Cart) => {
+    queryClient.setQueryData(cartQueryKey(user._id), next);
+  };
+  const applyCoupon = async (code: string) => {
+    setCart(await applyCartCoupon(code));
+  };
+  const removeCoupon = () => void removeCartCoupon().then(setCart, () => undefined);
   const payment = usePayment({
     user,
     requestBody: { cart: true, amount: data?.totalPaise ?? 0, currency: 'INR' },
@@ -437,7 +481,7 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
 
       <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
         <PriceLine term="Total Price" value={formatInr(data.subtotalPaise)} />
-        <PriceLine term="Total Price (Discount)" value={formatInr(0)} />
+        <PriceLine term="Total Price (Discount)" value={data.discountPaise > 0 ? `−${formatInr(data.discountPaise)}` : formatInr(0)} />
         <PriceLine term="Tax & Fee" value={formatInr(0)} />
         <PriceLine
           term="Shipping"
@@ -451,6 +495,12 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
         </div>
       </dl>
       <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay, once, for the whole cart.</p>
+      <CouponField
+        applied={data.coupon ? { code: data.coupon.code, summary: data.coupon.summary, discountPaise: data.discountPaise } : null}
+        onApply={applyCoupon}
+        onRemove={removeCoupon}
+        problem={data.couponProblem}
+      />
       {data.arrivesBy ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />

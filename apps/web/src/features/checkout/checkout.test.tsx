@@ -220,6 +220,43 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect((callsTo('POST', '/api/create-order')[0]?.body as { amount: number }).amount).toBe(EXPECTED.checkoutPaise + shippingPaise);
   });
 
+  it('applies a coupon code: the server prices it, the discount line and the total show it, and create-order carries the code', async () => {
+    const { user, callsTo } = await openCheckout({
+      'POST /api/coupon-quote': (req) =>
+        (req.body as { code: string }).code.toUpperCase() === 'DIWALI10'
+          ? { body: { coupon: { code: 'DIWALI10', summary: '10% off' }, discountPaise: 135_00 } }
+          : { status: 422, body: { message: 'The code OLD5 expired on 5 November 2026.', code: 'COUPON_EXPIRED' } },
+    });
+    const field = main().getByLabelText('Have a coupon code?');
+    await user.type(field, 'old5');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    expect(await main().findByRole('alert')).toHaveTextContent('The code OLD5 expired on 5 November 2026.');
+    await user.clear(field);
+    await user.type(field, 'diwali10');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('coupon-applied')).toHaveTextContent('DIWALI10 applied · 10% off (−₹135.00)');
+    const lines = within(screen.getByTestId('price-lines'));
+    expect(dd('Total Price (Discount)', lines)).toBe('−₹135.00');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise - 135_00));
+    expect(callsTo('POST', '/api/coupon-quote').at(-1)?.body).toEqual({
+      code: 'diwali10',
+      subtotalPaise: EXPECTED.checkoutPaise,
+      shippingPaise: 0,
+    });
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(callsTo('POST', '/api/create-order')[0]?.body).toMatchObject({
+      amount: EXPECTED.checkoutPaise - 135_00,
+      couponCode: 'DIWALI10',
+    });
+
+    // Removing the code puts the full price back.
+    await user.keyboard('{Escape}');
+    await user.click(await main().findByRole('button', { name: 'Remove' }));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
+  });
+
   it("names a custom size 'height X width'", async () => {
     signInAs();
     storeOrder({ size: null, customSize: { width: '16', height: '10' }, borderLevel: 0, quantity: 1 });

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { formatPhone } from '../../lib/format';
 import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
+import { InvoiceLink } from '../../components/invoice-link';
 import { formatDateTime, statusLabel, statusTone, timelineSteps } from '../../lib/order-status';
 
 /** `/orders/:id`: the signed-in customer's own order: where it is, tracking once shipped, what was ordered and where it goes. */
@@ -190,10 +191,17 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               </span>
             </p>
           ) : null}
+          {order.discountPaise > 0 ? (
+            <p className="mt-2 flex items-baseline justify-between px-4 text-[0.95rem]" data-testid="order-discount">
+              <span className="text-ink-600">Discount{order.coupon ? ` (${order.coupon.code})` : ''}</span>
+              <span className="font-medium text-leaf-600 tabular-nums">−{formatInr(order.discountPaise)}</span>
+            </p>
+          ) : null}
           <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">
             <span className="text-ink-700">Total paid</span>
             <span className="font-serif text-xl font-semibold text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
           </p>
+          {order.invoice ? <InvoiceLink invoice={order.invoice} className="mt-4" /> : null}
         </Card>
 
         <Card id="order-address" title="Delivering to">

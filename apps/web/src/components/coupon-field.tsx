@@ -1,0 +1,105 @@
+import { formatInr } from '@framewala/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { secondaryButton, textLink } from './button-styles';
+import { inputClass } from './form-controls';
+
+export interface AppliedCoupon {
+  code: string;
+  summary: string;
+  discountPaise: number;
+}
+
+/**
+ * "Have a coupon code?": the customer types a code and applies it; the caller asks the server (which prices it) and
+ * throws the server's reason when it does not apply (expired, minimum not reached, already used, unknown).
+ */
+export function CouponField({
+  applied,
+  onApply,
+  onRemove,
+  problem,
+}: {
+  applied: AppliedCoupon | null;
+  onApply: (code: string) => Promise<void>;
+  onRemove: () => void;
+  /** Why the applied code gives nothing now (the order changed), from the server. */
+  problem?: string | null;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = code.trim();
+    if (!typed) {
+      setError('Enter a coupon code.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onApply(typed);
+      setCode('');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'The code could not be checked. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className="mt-5 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-4 py-3" data-testid="coupon-applied">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="m-0 text-ink-800">
+            <span className="font-semibold tracking-wide text-ink-900">{applied.code}</span> applied · {applied.summary}
+            {applied.discountPaise > 0 && !applied.summary.startsWith(formatInr(applied.discountPaise)) ? (
+              <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span>
+            ) : null}
+          </p>
+          <button type="button" className={textLink} onClick={onRemove}>
+            Remove
+          </button>
+        </div>
+        {problem ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5" aria-label="Coupon code">
+      <label htmlFor={id} className="block font-medium text-ink-900">
+        Have a coupon code?
+      </label>
+      <div className="mt-2 flex gap-2">
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={30}
+          placeholder="e.g. DIWALI10"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
+        />
+        <button type="submit" className={secondaryButton} disabled={busy}>
+          {busy ? 'Checking…' : 'Apply'}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
