@@ -676,4 +676,45 @@ describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
     expect(second?.body).toEqual({ cart: true, amount: 1249_00, currency: 'INR' });
     expect(second?.headers['idempotency-key']).not.toBe(first?.headers['idempotency-key']);
   });
+
+  it("applies a coupon to the account's cart: the server's discount shows on its own line and the cart's total is paid", async () => {
+    signInAs();
+    let withCoupon = false;
+    const priced = () => {
+      const cart = cartOf(500_00);
+      return withCoupon
+        ? { ...cart, coupon: { code: 'DIWALI10', summary: '10% off' }, discountPaise: 110_00, totalPaise: cart.totalPaise - 110_00 }
+        : cart;
+    };
+    const calls = api({
+      'GET /api/cart': () => ({ body: { cart: priced() } }),
+      'POST /api/cart/coupon': (req) => {
+        if ((req.body as { code?: string }).code !== 'diwali10') {
+          return { status: 422, body: { message: 'We don’t know that code. Check the spelling and try again.', code: 'COUPON_UNKNOWN' } };
+        }
+        withCoupon = true;
+        return { body: { cart: priced() } };
+      },
+      'POST /api/create-order': () => ({ status: 201, body: { ...CREATED, amount: 1089_00 } }),
+    });
+    const { user } = renderRoute('/checkout/pay?cart=1');
+    await main().findByTestId('cart-summary');
+    const field = main().getByLabelText('Have a coupon code?');
+    await user.type(field, 'nope');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    expect(await main().findByText('We don’t know that code. Check the spelling and try again.')).toBeInTheDocument();
+    expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,199.00');
+
+    await user.clear(field);
+    await user.type(field, 'diwali10');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    expect(await main().findByTestId('coupon-applied')).toHaveTextContent('DIWALI10 applied · 10% off');
+    expect(within(main().getByTestId('price-lines')).getByText('−₹110.00')).toBeInTheDocument();
+    expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,089.00');
+
+    await waitFor(() => expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled());
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(calls.callsTo('POST', '/api/create-order')[0]?.body).toEqual({ cart: true, amount: 1089_00, currency: 'INR' });
+  });
 });
