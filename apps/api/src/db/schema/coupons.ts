@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TaxBreakdown } from '@framewala/domain';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -94,7 +95,7 @@ export const documentCounters = pgTable('document_counters', {
 });
 
 /** What a tax invoice says, fixed when it is issued (a later change of settings or address never alters it). */
-export interface InvoiceData {
+export interface InvoiceData extends TaxBreakdown {
   seller: { legalName: string; address: string; state: string; stateCode: string; gstin: string };
   buyer: {
     name: string;
@@ -107,26 +108,6 @@ export interface InvoiceData {
     email: string;
   };
   placeOfSupply: string;
-  rateBp: number;
-  intraState: boolean;
-  rows: {
-    description: string;
-    hsn: string;
-    quantity: number;
-    grossPaise: number;
-    discountPaise: number;
-    taxablePaise: number;
-    cgstPaise: number;
-    sgstPaise: number;
-    igstPaise: number;
-    totalPaise: number;
-  }[];
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  discountPaise: number;
-  totalPaise: number;
   couponCode: string | null;
 }
 

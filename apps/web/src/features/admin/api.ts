@@ -36,8 +36,7 @@ import {
 } from '@framewala/domain';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
-import { clearSession, getToken } from '../../lib/auth';
-import { authedApi, authedRequest, redirectToSignIn } from '../../lib/auth-request';
+import { authedApi, authedRequest } from '../../lib/auth-request';
 
 export type { AdminBorder, AdminCatalogue, AdminFinish, AdminFrameSet, AdminOrder, AdminOrderList, PrintFileInfo };
 export type { AdminOrderSummary } from '@framewala/domain';
@@ -86,78 +85,6 @@ export async function rebuildPrintFile(id: string): Promise<PrintFileInfo> {
 
 /** The default print-file address when the server gives no `downloadUrl`. */
 export const printFilePath = (id: string) => `${orderPath(id)}/print-file`;
-
-function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(disposition);
-  return plain?.[2]?.trim() || null;
-}
-
-/**
- * A protected file (mock-up, print file) fetched with the bearer token: `<img src>` and plain links cannot send it.
- * Errors become `ApiError`s with the server's `{message, code}`; a refused token signs out as `authedRequest` does.
- */
-export async function fetchProtectedFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = getToken();
-  if (!token) {
-    clearSession();
-    redirectToSignIn();
-    throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  }
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'We could not reach Framewala. Please check your connection and try again.',
-    });
-  }
-  if (!response.ok) {
-    let body: Record<string, unknown> = {};
-    try {
-      const parsed = (await response.json()) as unknown;
-      if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
-    } catch {
-      // not JSON
-    }
-    if (response.status === 401 && getToken() === token) {
-      clearSession();
-      redirectToSignIn();
-    }
-    const { message, code, ...details } = body;
-    throw new ApiError({
-      status: response.status,
-      code: typeof code === 'string' ? code : `HTTP_${response.status}`,
-      message: typeof message === 'string' ? message : `Request failed with status ${response.status}`,
-      details,
-    });
-  }
-  return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition')) };
-}
-
-/** Saves a blob under a file name through a temporary link (the browser's download). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Catalogue

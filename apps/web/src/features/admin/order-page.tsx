@@ -9,7 +9,8 @@ import { formatPhone } from '../../lib/format';
 import { ago, formatDateTime, inStatusFor, statusLabel } from '../../lib/order-status';
 import { AdminShell, ErrorBox, Fact, Facts, Panel, PaymentIssueBadge, StatusBadge } from './admin-ui';
 import { errorText } from './error-text';
-import { fetchAdminOrder, fetchProtectedFile, printFilePath, rebuildPrintFile, saveBlob, type AdminOrder, type PrintFileInfo } from './api';
+import { fetchProtectedFile, saveBlob } from '../../lib/protected-file';
+import { fetchAdminOrder, printFilePath, rebuildPrintFile, type AdminOrder, type PrintFileInfo } from './api';
 import { BitmapImage } from './bitmap-image';
 import { useProtectedBitmap } from './protected-file';
 import { InvoiceLink } from '../../components/invoice-link';
@@ -366,7 +367,9 @@ function LinePanel({ order }: { order: AdminOrder }) {
           <Fact label="White border">{money(line?.wbpPaise)}</Fact>
           <Fact label="Each">{money(line?.unitPaise)}</Fact>
           <Fact label="Shipping">{typeof order.shippingPaise === 'number' ? formatInr(order.shippingPaise) : '—'}</Fact>
-          {order.discountPaise > 0 ? <Fact label={`Discount (${order.couponCode ?? 'coupon'})`}>−{formatInr(order.discountPaise)}</Fact> : null}
+          {order.discountPaise > 0 ? (
+            <Fact label={`Discount (${order.couponCode ?? 'coupon'})`}>−{formatInr(order.discountPaise)}</Fact>
+          ) : null}
           <Fact label={`Total (${order.quantity ?? 1})`}>{formatInr(order.amountPaise)}</Fact>
         </Facts>
         {order.invoice ? <InvoiceLink invoice={order.invoice} className="mt-4" /> : null}

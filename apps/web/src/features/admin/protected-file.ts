@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchProtectedFile } from './api';
+import { fetchProtectedFile } from '../../lib/protected-file';
 
 /**
  * An image behind the bearer token (the order's mock-up): `<img src>` cannot send the token, and the shop's
