@@ -199,22 +199,13 @@ export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<boole
 // ---- The owner's coupons ----
 
 function couponOut(row: CouponRow): Coupon {
+  const rule = ruleOf(row);
   return {
     id: row.id,
-    code: row.code,
-    kind: row.kind as CouponKind,
-    value: row.value,
-    minSubtotalPaise: row.minSubtotalPaise,
-    validFrom: row.validFrom,
-    validTo: row.validTo,
-    totalUses: row.totalUses,
-    perCustomer: row.perCustomer,
-    firstOrderOnly: row.firstOrderOnly,
-    active: row.active,
-    discountsShipping: row.discountsShipping,
+    ...rule,
     note: row.note,
     usedCount: row.usedCount,
-    summary: couponSummary(ruleOf(row)),
+    summary: couponSummary(rule),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
