@@ -397,6 +397,10 @@ describe('a code on a single photo, and its tax invoice', () => {
     expect(text).toContain(order.invoice!.creditNote!.number);
     expect(text).toContain(`Against invoice: ${invoiceNumber}`);
     expect(text).toContain(`Total credited: ${rupees(expectedAmount(c))}`);
+    // The account's order list carries the same invoice, so the customer can download it from there too.
+    const list = await client.get('/api/orders', { token: buyer.token });
+    const listed = list.json<{ orders: { _id: string; invoice: unknown }[] }>().orders.find((o) => o._id === created.orderId);
+    expect(listed?.invoice).toEqual(order.invoice);
   });
 });
 

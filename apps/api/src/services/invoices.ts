@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   financialYear,
   GST_STATE_CODES,
@@ -173,8 +173,15 @@ export async function issueCreditNote(tx: Tx, orderId: string, reason: string): 
 
 /** What an order's page shows of its invoice and credit note; null before payment. */
 export async function orderInvoiceOf(database: Database, orderId: string): Promise<OrderInvoice | null> {
-  const [row] = await database.db
+  return (await orderInvoicesOf(database, [orderId])).get(orderId) ?? null;
+}
+
+/** The invoices of several orders at once (the customer's order list), by order number; unpaid orders are absent. */
+export async function orderInvoicesOf(database: Database, orderIds: readonly string[]): Promise<Map<string, OrderInvoice>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await database.db
     .select({
+      orderId: invoices.orderId,
       number: invoices.number,
       issuedAt: invoices.issuedAt,
       cnNumber: creditNotes.number,
@@ -183,16 +190,19 @@ export async function orderInvoiceOf(database: Database, orderId: string): Promi
     })
     .from(invoices)
     .leftJoin(creditNotes, eq(creditNotes.orderId, invoices.orderId))
-    .where(eq(invoices.orderId, orderId))
-    .limit(1);
-  if (!row) return null;
-  return {
-    number: row.number,
-    issuedAt: row.issuedAt.toISOString(),
-    url: `/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`,
-    creditNote:
-      row.cnNumber && row.cnAt ? { number: row.cnNumber, issuedAt: row.cnAt.toISOString(), amountPaise: row.cnAmount ?? 0 } : null,
-  };
+    .where(inArray(invoices.orderId, [...orderIds]));
+  return new Map(
+    rows.map((row) => [
+      row.orderId,
+      {
+        number: row.number,
+        issuedAt: row.issuedAt.toISOString(),
+        url: `/api/orders/${encodeURIComponent(row.orderId)}/invoice.pdf`,
+        creditNote:
+          row.cnNumber && row.cnAt ? { number: row.cnNumber, issuedAt: row.cnAt.toISOString(), amountPaise: row.cnAmount ?? 0 } : null,
+      },
+    ]),
+  );
 }
 
 export interface InvoiceDocument {

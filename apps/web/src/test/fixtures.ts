@@ -57,6 +57,7 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
   totalPaise: 1_850_00,
   shippingPaise: 99_00,
   discountPaise: 0,
+  invoice: null,
   quantity: 1,
   frameName: 'Walnut',
   sizeName: '12x8',

@@ -99,6 +99,8 @@ export const orderSummarySchema = z.object({
   thumbnailUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   carrier: z.string().nullable(),
+  /** The tax invoice (once paid) and its credit note (once cancelled after payment). */
+  invoice: orderInvoiceSchema.nullable().default(null),
 });
 
 /** GET /api/orders: the signed-in customer's orders, newest first. */
@@ -133,8 +135,6 @@ export const orderDetailSchema = orderSummarySchema.extend({
   lines: z.array(customerLineSchema.extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() })),
   address: orderAddressSnapshotSchema,
   coupon: appliedCouponSchema.nullable().default(null),
-  /** The tax invoice (once paid) and its credit note (once cancelled after payment). */
-  invoice: orderInvoiceSchema.nullable().default(null),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
 });
 

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { formatInr, ShopError, type OrderStatus } from '@framewala/domain';
+import { formatInr, ShopError, type OrderInvoice, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { orderInvoiceOf } from '../invoices';
+import { orderInvoiceOf, orderInvoicesOf } from '../invoices';
 import { mediaUrl } from '../media-access';
 import { orders, orderStatusHistory, uploads, type OrderLineSnapshot, type OrderRow } from '../../db/schema';
 
-function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
+function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null, invoice: OrderInvoice | null) {
   return {
     _id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -19,6 +19,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null) {
     thumbnailUrl: thumbnailKey ? mediaUrl(ctx, thumbnailKey) : null,
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
+    invoice,
   };
 }
 
@@ -35,8 +36,14 @@ async function thumbnails(ctx: AppContext, rows: Pick<OrderRow, 'uploadId'>[]): 
 /** GET /api/orders: the customer's orders, newest first. */
 export async function listOrders(ctx: AppContext, userId: string) {
   const rows = await ctx.database.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
-  const thumbs = await thumbnails(ctx, rows);
-  return rows.map((row) => summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null));
+  const [thumbs, invoiceOf] = await Promise.all([
+    thumbnails(ctx, rows),
+    orderInvoicesOf(
+      ctx.database,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null, invoiceOf.get(row.id) ?? null));
 }
 
 /** GET /api/orders/:id: one of the customer's orders with its snapshot, payment and history; another's is 404. */
@@ -74,7 +81,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
   });
   const thumbOf = (uploadId: string | null) => (uploadId ? (thumbs.get(uploadId) ?? null) : null);
   return {
-    ...summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null),
+    ...summary(ctx, row, row.uploadId ? (thumbs.get(row.uploadId) ?? null) : null, invoice),
     payment: {
       providerOrderId: row.providerOrderId,
       paymentId: row.paymentId,
@@ -102,7 +109,6 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     }),
     address: { ...row.address, gstin: row.address.gstin ?? '' },
     coupon: row.couponCode ? { code: row.couponCode, summary: `${formatInr(row.discountPaise)} off` } : null,
-    invoice,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
   };
 }

@@ -168,7 +168,13 @@ describe('OrderHistory', () => {
     renderWithProviders(
       <OrderHistory
         orders={[
-          orderSummary({ _id: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'in_production', totalPaise: 123456_00, trackingNumber: null }),
+          orderSummary({
+            _id: 'FW-1042',
+            createdAt: '2026-11-21T09:30:00.000Z',
+            status: 'in_production',
+            totalPaise: 123456_00,
+            trackingNumber: null,
+          }),
         ]}
       />,
     );
@@ -238,8 +244,22 @@ describe('OrderHistory', () => {
     renderWithProviders(
       <OrderHistory
         orders={[
-          orderSummary({ _id: 'FW-1042', createdAt: '2026-11-21T09:30:00.000Z', status: 'shipped', totalPaise: 1850_00, trackingNumber: 'DL1IN', carrier: null }),
-          orderSummary({ _id: 'o2', createdAt: '2026-11-20T09:30:00.000Z', status: 'paid', totalPaise: 999_00, trackingNumber: null, carrier: null }),
+          orderSummary({
+            _id: 'FW-1042',
+            createdAt: '2026-11-21T09:30:00.000Z',
+            status: 'shipped',
+            totalPaise: 1850_00,
+            trackingNumber: 'DL1IN',
+            carrier: null,
+          }),
+          orderSummary({
+            _id: 'o2',
+            createdAt: '2026-11-20T09:30:00.000Z',
+            status: 'paid',
+            totalPaise: 999_00,
+            trackingNumber: null,
+            carrier: null,
+          }),
         ]}
       />,
     );
@@ -248,6 +268,27 @@ describe('OrderHistory', () => {
     expect(within(cards[1]!).getByRole('link', { name: 'o2' })).toHaveAttribute('href', '/orders/o2');
     expect(screen.getByRole('list', { name: 'Your orders' })).toHaveClass('sm:hidden');
     expect(screen.getByRole('table', { name: 'Your orders' }).parentElement).toHaveClass('hidden', 'sm:block');
+  });
+
+  it('offers the GST invoice of a paid order in the table and on the card', () => {
+    const invoice = {
+      number: 'FW/2026-27/000042',
+      issuedAt: '2026-11-21T09:31:00.000Z',
+      url: '/api/orders/FW-1042/invoice.pdf',
+      creditNote: null,
+    };
+    renderWithProviders(
+      <OrderHistory
+        orders={[
+          orderSummary({ _id: 'FW-1042', status: 'paid', invoice }),
+          orderSummary({ _id: 'FW-1043', status: 'created', invoice: null }),
+        ]}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Download GST invoice FW/2026-27/000042' });
+    expect(buttons).toHaveLength(2);
+    expect(within(screen.getAllByRole('row')[1]!).getByRole('button', { name: /GST invoice/ })).toHaveTextContent('GST invoice (PDF)');
+    expect(within(screen.getAllByRole('row')[2]!).queryByRole('button', { name: /GST invoice/ })).toBeNull();
   });
 
   it('has an empty state', () => {

@@ -2,6 +2,7 @@ import { formatInr, POLICY_FACTS, type Upload } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { InvoiceLink } from '../../components/invoice-link';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
@@ -203,49 +204,50 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
     <>
       <OrderCards orders={orders} />
       <div className="-mx-1 hidden overflow-x-auto px-1 sm:block">
-      <table className="w-full min-w-[28rem] text-left">
-        <caption className="sr-only">Your orders</caption>
-        <thead>
-          <tr className="border-b border-ink-100 text-sm text-ink-500">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Order
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {orders.map((order) => (
-            <tr key={order._id}>
-              <td className="py-3 pr-4 font-medium text-ink-900">
-                <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
-                  {order._id}
-                </Link>
-              </td>
-              <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
-              <td className="py-3 pr-4">
-                <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-                  {STATUS_LABELS[order.status]}
-                </span>
-                {order.trackingNumber ? (
-                  <span className="mt-1.5 block text-sm text-ink-600">
-                    Tracking {order.trackingNumber}
-                    {order.carrier ? ` (${order.carrier})` : ''}
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-3 text-right font-medium whitespace-nowrap text-ink-900">{formatInr(order.totalPaise)}</td>
+        <table className="w-full min-w-[28rem] text-left">
+          <caption className="sr-only">Your orders</caption>
+          <thead>
+            <tr className="border-b border-ink-100 text-sm text-ink-500">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Order
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <td className="py-3 pr-4 font-medium text-ink-900">
+                  <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
+                    {order._id}
+                  </Link>
+                  {order.invoice ? <InvoiceLink invoice={order.invoice} compact className="font-normal" /> : null}
+                </td>
+                <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
+                <td className="py-3 pr-4">
+                  <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
+                    {STATUS_LABELS[order.status]}
+                  </span>
+                  {order.trackingNumber ? (
+                    <span className="mt-1.5 block text-sm text-ink-600">
+                      Tracking {order.trackingNumber}
+                      {order.carrier ? ` (${order.carrier})` : ''}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="py-3 text-right font-medium whitespace-nowrap text-ink-900">{formatInr(order.totalPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </>
   );
@@ -275,6 +277,7 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
               {order.carrier ? ` (${order.carrier})` : ''}
             </p>
           ) : null}
+          {order.invoice ? <InvoiceLink invoice={order.invoice} compact /> : null}
         </li>
       ))}
     </ul>
