@@ -1,10 +1,18 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useCartCount } from '../lib/use-cart';
 import { CartIcon } from './icons';
 
-/** The header's cart: an icon with the number of framed pieces in the cart, on every page. */
+const CartCountSource = lazy(() => import('./cart-count-source'));
+
+/**
+ * The header's cart: an icon with the number of framed pieces in the cart, on every page. The count arrives once the
+ * page has painted (its code loads on demand), so the landing page's first script stays small; the badge sits over
+ * the icon and moves nothing when it appears.
+ */
 export function CartLink() {
-  const count = useCartCount();
+  const [count, setCount] = useState(0);
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
   const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
   return (
     <Link
@@ -22,6 +30,11 @@ export function CartLink() {
         >
           {count > 99 ? '99+' : count}
         </span>
+      ) : null}
+      {painted ? (
+        <Suspense fallback={null}>
+          <CartCountSource onCount={setCount} />
+        </Suspense>
       ) : null}
     </Link>
   );
