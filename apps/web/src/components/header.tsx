@@ -24,7 +24,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-ink-100/80 bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6 md:h-[4.5rem]">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 max-[379px]:px-3 sm:gap-2 sm:px-6 md:h-[4.5rem]">
         <Link
           to="/"
           className="mr-auto flex min-h-11 items-center gap-2 rounded-lg pr-1 font-serif text-[1.3rem] sm:gap-2.5 sm:pr-2 sm:text-[1.45rem] font-semibold tracking-tight text-ink-900"
