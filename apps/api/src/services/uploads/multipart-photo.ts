@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -55,6 +55,7 @@ export async function receiveMultipartPhoto(request: FastifyRequest, options: { 
   if (Number.isFinite(declared) && declared > options.maxBytes + MULTIPART_OVERHEAD_BYTES) throw new ShopError('UPLOAD_TOO_LARGE');
 
   let received: ReceivedFile | undefined;
+  let sink: WriteStream | undefined;
   try {
     // Limits one above what is allowed, so that the part breaking the rule reaches the checks below with its reason.
     const parts = request.parts({ limits: { files: 2, fields: 1, parts: 3, fileSize: options.maxBytes + 1 } });
@@ -71,10 +72,14 @@ export async function receiveMultipartPhoto(request: FastifyRequest, options: { 
       if (received) throw badRequest('Send one photo at a time: this request has more than one file.');
       received = { path: path.join(options.tmpDir, tempFileName('upload', '.part')), bytes: 0, filename: part.filename ?? null };
       const size = new SizeLimit(options.maxBytes);
-      await pipeline(part.file, new HeadCheckStream(), size, createWriteStream(received.path, { flags: 'wx' }));
+      sink = createWriteStream(received.path, { flags: 'wx' });
+      await pipeline(part.file, new HeadCheckStream(), size, sink);
       received.bytes = size.bytes;
     }
   } catch (error) {
+    // A refusal can come before the file is even opened; the stream opens it and then closes it, so wait for that
+    // before removing it, or the file would appear after its removal.
+    if (sink && !sink.closed) await new Promise<void>((resolve) => sink!.once('close', () => resolve()));
     if (received) await fs.rm(received.path, { force: true });
     if (error instanceof ShopError) throw error;
     // Disk trouble (no space, permissions) is the server's, and a client that went away is the error handler's.
