@@ -1,33 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { createAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-lamp-42';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const run = promisify(execFile);
-
-/** The e2e server's DATA_DIR: serve.mjs writes it to e2e/.tmp/data-dir-<port>. */
-function serverDataDir(): string {
-  const port = process.env.E2E_PORT ?? '3210';
-  return fs.readFileSync(path.join(here, '..', '.tmp', `data-dir-${port}`), 'utf8').trim();
-}
-
-/** `npm run admin:create` against the running e2e server's embedded database. */
-async function createAdmin(email: string) {
-  const { stdout, stderr } = await run(
-    'npm',
-    ['run', '--silent', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--first-name', 'Meera', '--last-name', 'Shah'],
-    { cwd: root, env: { ...process.env, DATA_DIR: serverDataDir(), DATABASE_URL: '' }, timeout: 60_000 },
-  );
-  return `${stdout}${stderr}`;
-}
 
 type Json = Record<string, unknown>;
 
@@ -155,7 +133,7 @@ test('admin: finds a paid order, downloads its print file, ships it; the custome
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const customer = await paidOrder(request, `buyer-${stamp}@example.com`);
   const adminEmail = `owner-${stamp}@example.com`;
-  await createAdmin(adminEmail);
+  await createAdmin(adminEmail, PASSWORD);
 
   // A customer is turned away from the console.
   await page.goto('/');

@@ -1,28 +1,12 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { createAdmin } from './admin-account';
 import { expect, PHONE, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-lamp-42';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const run = promisify(execFile);
-
-/** `npm run admin:create` against the running e2e server's embedded database (serve.mjs writes its DATA_DIR). */
-async function createAdmin(email: string) {
-  const dataDir = fs.readFileSync(path.join(here, '..', '.tmp', `data-dir-${process.env.E2E_PORT ?? '3210'}`), 'utf8').trim();
-  await run(
-    'npm',
-    ['run', '--silent', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--first-name', 'Meera', '--last-name', 'Shah'],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
-  );
-}
 
 /** A 3000 × 2000 landscape JPEG (3:2, so 12x8 needs no crop), in one of two colours. */
 async function uploadPhoto(request: APIRequestContext, claim: string, colour: string) {
@@ -148,7 +132,12 @@ test('cart: two framed photos, one edited from the cart, merged at sign-up and p
   await expect(cartCount).toHaveText('3');
   // The cart is read afresh with the saved address: shipping to 560001 is its own line and in the total.
   await expect(page.getByRole('button', { name: 'Make payment' })).toBeEnabled();
-  await expect(page.getByTestId('price-lines').locator('dt', { hasText: /^Shipping$/ }).locator('+ dd')).toHaveText(/^(₹99\.00|Free)$/);
+  await expect(
+    page
+      .getByTestId('price-lines')
+      .locator('dt', { hasText: /^Shipping$/ })
+      .locator('+ dd'),
+  ).toHaveText(/^(₹99\.00|Free)$/);
   await expect(page.getByTestId('arrives-by')).toContainText(/^Arrives between .+ to 560001$/);
   const total = (await page.getByTestId('checkout-total').textContent())!.trim();
   await page.getByRole('button', { name: 'Make payment' }).click();
@@ -167,7 +156,7 @@ test('cart: two framed photos, one edited from the cart, merged at sign-up and p
 
   // The owner's console: both lines, each with its own print file.
   const adminEmail = `owner-cart-${testInfo.project.name}-${Date.now()}@example.com`;
-  await createAdmin(adminEmail);
+  await createAdmin(adminEmail, PASSWORD);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`/admin/orders/${orderNumber}`);
   await page.getByLabel('Email').fill(adminEmail);

@@ -1,28 +1,12 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Page, TestInfo } from '@playwright/test';
+import { createAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const PASSWORD = 'marigold-lamp-42';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const run = promisify(execFile);
-
-/** `npm run admin:create` against the running e2e server's embedded database (serve.mjs writes its DATA_DIR). */
-async function createAdmin(email: string) {
-  const dataDir = fs.readFileSync(path.join(here, '..', '.tmp', `data-dir-${process.env.E2E_PORT ?? '3210'}`), 'utf8').trim();
-  await run(
-    'npm',
-    ['run', '--silent', 'admin:create', '--', '--email', email, '--password', PASSWORD, '--first-name', 'Meera', '--last-name', 'Shah'],
-    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 60_000 },
-  );
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -42,7 +26,7 @@ test('coupon and invoice: apply a code at checkout, see the discount and the low
 
   // The owner makes a code: ₹100 off the frames.
   const adminEmail = `owner-${stamp}@example.com`;
-  await createAdmin(adminEmail);
+  await createAdmin(adminEmail, PASSWORD);
   const adminLogin = await request.post('/api/login', { data: { userName: adminEmail, password: PASSWORD } });
   const { token: adminToken } = (await adminLogin.json()) as { token: string };
   const created = await request.post('/api/admin/coupons', {
