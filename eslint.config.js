@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import lingui from 'eslint-plugin-lingui';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
@@ -34,6 +35,34 @@ export const webBoundaryZones = [
     message: 'The test helpers are shared: they never import a feature.',
   },
 ];
+
+// What a customer sees is translated: text in a customer page, component or message is written with Lingui's macros
+// (<Trans>, t`…`, msg`…`) so it reaches the catalogues. Strings that are not words for people are let through:
+// identifiers, paths, CSS classes, constants, and the values of attributes and properties that are never shown.
+const CUSTOMER_FILES = [`${WEB}/app/**/*.{ts,tsx}`, `${WEB}/components/**/*.{ts,tsx}`, `${WEB}/lib/**/*.{ts,tsx}`, `${WEB}/features/**/*.{ts,tsx}`];
+const NOT_CUSTOMER_FILES = [`${WEB}/features/admin/**`, `${WEB}/features/dev/**`, `${WEB}/**/*.test.{ts,tsx}`, `${WEB}/test/**`];
+export const unlocalizedStringOptions = {
+  ignore: [
+    '^[a-z0-9_$./:#?=&@%+*~\\[\\]()\\-]*$', // identifiers, paths, URLs, keys
+    '^[A-Z0-9_]+$', // CONSTANT_NAMES and codes
+    '^[a-z0-9_:./\\[\\]()%#&>~*=!-]+( [a-z0-9_:./\\[\\]()%#&>~*=!-]+)+$', // CSS classes, selectors
+    '^(image|text|application|model|video|font)/', // media types
+  ],
+  ignoreNames: [
+    { regex: { pattern: 'className$', flags: 'i' } },
+    { regex: { pattern: '^(data-|aria-(controls|describedby|labelledby|live|haspopup|current|hidden)$)' } },
+    'type', 'role', 'id', 'htmlFor', 'href', 'to', 'src', 'rel', 'target', 'name', 'autoComplete', 'inputMode', 'method', 'key',
+    'testId', 'accept', 'capture', 'lang', 'dir', 'loading', 'decoding', 'fetchPriority', 'crossOrigin', 'referrerPolicy',
+    'mode', 'variant', 'tone', 'align', 'size', 'side', 'status', 'kind', 'layout', 'queryKey', 'mutationKey', 'cacheKey',
+  ],
+  ignoreFunctions: [
+    'Error', 'TypeError', 'RangeError', 'console.*', 'require', 'import', 'URL', 'URLSearchParams', 'new URL',
+    'document.querySelector', 'document.querySelectorAll', 'document.getElementById', '*.querySelector', '*.querySelectorAll',
+    '*.getItem', '*.setItem', '*.removeItem', '*.addEventListener', '*.removeEventListener', '*.get', '*.set', '*.has', '*.delete',
+    '*.getAttribute', '*.setAttribute', '*.startsWith', '*.endsWith', '*.includes', '*.split', '*.join', '*.replace', '*.match',
+    'fetch', 'apiRequest', 'authedRequest', 'api.get', 'api.post', 'authedApi.*', 'matchMedia', 'window.matchMedia', 'useQuery', 'cx',
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/meta/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'coverage/**'] },
@@ -81,6 +110,18 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: CUSTOMER_FILES,
+    ignores: NOT_CUSTOMER_FILES,
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': ['error', unlocalizedStringOptions],
+      'lingui/t-call-in-function': 'error',
+      'lingui/no-single-variables-to-translate': 'error',
+      'lingui/no-expression-in-message': 'error',
+      'lingui/no-trans-inside-trans': 'error',
     },
   },
 );

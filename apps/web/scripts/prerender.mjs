@@ -8,26 +8,48 @@
 //   the chunks the page loads on demand (from Vite's manifest), so hydration does not wait for a second round trip.
 // - dist/prerendered.json lists path → file for the server; every HTML file also gets .br and .gz copies, like the
 //   other text assets (vite-plugin-compression2 made those during `vite build`).
+// - Every page, and the shell, is made once per language: English as above, Hindi as `<name>.hi.html` listed in
+//   `prerendered.hi.json` (and `app-shell.hi.html`), with `<html lang>`, title and description in that language and
+//   its message catalogues preloaded. The server sends the language the visit asks for.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { pageMarkdown } from './page-markdown.mjs';
+import { reactWithLingui } from './react-lingui.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
 const SHELL = 'app-shell.html';
 
-/** Route modules that pages load on demand, by path: their chunks are preloaded with the page. */
+/** Route modules that pages load on demand, by path, with their message catalogue: preloaded with the page. */
 const ON_DEMAND = {
-  '/sign-in': 'src/features/auth/sign-in-page.tsx',
-  '/signup': 'src/features/auth/sign-up-page.tsx',
-  '/forgot-password': 'src/features/auth/forgot-password-page.tsx',
+  '/sign-in': { module: 'src/features/auth/sign-in-page.tsx', catalogue: 'auth' },
+  '/signup': { module: 'src/features/auth/sign-up-page.tsx', catalogue: 'auth' },
+  '/forgot-password': { module: 'src/features/auth/forgot-password-page.tsx', catalogue: 'auth' },
 };
 
+/** The file of a page or of the shell in a language: `about-us.html`, `about-us.hi.html`. */
+const inLocale = (file, locale) => (locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`));
+const listFile = (locale) => (locale === 'en' ? 'prerendered.json' : `prerendered.${locale}.json`);
+
 const escapeAttr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The shell in a language: its `lang`, default title, description and no-script text. */
+function shellIn(shell, tag, texts) {
+  const out = shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${tag}">`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(texts.title)}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(texts.description)}" />`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, `<noscript>${escapeText(texts.noscript)}</noscript>`);
+  if (!out.includes(`<html lang="${tag}">`) || !out.includes(escapeAttr(texts.description))) {
+    throw new Error('The shell has no <html lang> or description to set: check apps/web/index.html');
+  }
+  return out;
+}
+
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 function fileFor(route) {
   return route === '/' ? 'index.html' : `${route.slice(1).replace(/\//g, '-')}.html`;
@@ -87,22 +109,28 @@ try {
     configFile: false,
     root: webRoot,
     logLevel: 'warn',
-    plugins: [pageMarkdown(), react()],
+    plugins: [pageMarkdown(), ...reactWithLingui()],
     ssr: { noExternal: ['@framewala/domain'] },
     build: { ssr: 'src/app/prerender.tsx', outDir: serverOut, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
-  const { render, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href);
+  const { render, shellTexts, PRERENDERED_PATHS, LOCALES, LOCALE_TAGS } = await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href);
 
-  writeCompressed(path.join(dist, SHELL), shell);
-  const list = {};
-  for (const route of PRERENDERED_PATHS) {
-    const body = await render(route);
-    const file = fileFor(route);
-    writeCompressed(path.join(dist, file), pageHtml(shell, body, preloadsFor(manifest, ON_DEMAND[route])));
-    list[route] = file;
+  for (const locale of LOCALES) {
+    const localeShell = shellIn(shell, LOCALE_TAGS[locale], await shellTexts(locale));
+    writeCompressed(path.join(dist, inLocale(SHELL, locale)), localeShell);
+    const catalogues = (name) => preloadsFor(manifest, `src/locales/${locale}/${name}.po`);
+    const list = {};
+    for (const route of PRERENDERED_PATHS) {
+      const body = await render(route, locale);
+      const file = inLocale(fileFor(route), locale);
+      const onDemand = ON_DEMAND[route];
+      const preloads = [...catalogues('common'), ...(onDemand ? [...preloadsFor(manifest, onDemand.module), ...catalogues(onDemand.catalogue)] : [])];
+      writeCompressed(path.join(dist, file), pageHtml(localeShell, body, [...new Set(preloads)]));
+      list[route] = file;
+    }
+    fs.writeFileSync(path.join(dist, listFile(locale)), `${JSON.stringify(list, null, 2)}\n`);
+    console.log(`Prerendered ${Object.keys(list).length} pages in ${locale}: ${Object.keys(list).join(' ')}`);
   }
-  fs.writeFileSync(path.join(dist, 'prerendered.json'), `${JSON.stringify(list, null, 2)}\n`);
-  console.log(`Prerendered ${Object.keys(list).length} pages: ${Object.keys(list).join(' ')}`);
 } finally {
   fs.rmSync(serverOut, { recursive: true, force: true });
 }

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LOCALE_PARAM } from '@framewala/domain';
 import { App } from './app/app';
 import { getSession } from './lib/auth';
+import { activateLocale, pageLocale, rememberLocale } from './lib/i18n';
 import { hasStoredPhoto } from './lib/order-storage';
 import './index.css';
 
@@ -14,9 +16,18 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive rendered at build time (scripts/prerender.mjs) as a first-time visitor sees them: no query, not
-// signed in, no order in progress. The app takes that HTML over (hydrates it) when this visit is the same; otherwise it
-// renders afresh, replacing the HTML it painted meanwhile. Every other page arrives empty and is rendered here.
-const asPrerendered = location.search === '' && getSession() === null && !hasStoredPhoto();
-if (container.firstElementChild && asPrerendered) hydrateRoot(container, app);
-else createRoot(container).render(app);
+const query = new URLSearchParams(location.search);
+const locale = pageLocale();
+// A link that names its language (`?lang=hi`) makes that language the visitor's choice from here on.
+if (query.has(LOCALE_PARAM)) rememberLocale(locale);
+query.delete(LOCALE_PARAM);
+
+// Public pages arrive rendered at build time (scripts/prerender.mjs), in the language the server chose, as a
+// first-time visitor sees them: no query, not signed in, no order in progress. The app takes that HTML over (hydrates
+// it) when this visit is the same; otherwise it renders afresh, replacing the HTML it painted meanwhile. Every other
+// page arrives empty and is rendered here. Either way the language's common texts are loaded first.
+const asPrerendered = query.size === 0 && getSession() === null && !hasStoredPhoto();
+void activateLocale(locale).then(() => {
+  if (container.firstElementChild && asPrerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

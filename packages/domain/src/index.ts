@@ -24,3 +24,4 @@ export * from './coupons';
 export * from './gst';
 export * from './contracts';
 export * from './policies';
+export * from './locale';

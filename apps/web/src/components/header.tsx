@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,6 +10,7 @@ import { BrandMark } from './brand-mark';
 import { Dropdown } from './dropdown';
 import { CartLink } from './cart-link';
 import { HeaderAccount } from './header-account';
+import { LanguageSwitch } from './language-switch';
 import { CloseIcon, MenuIcon } from './icons';
 
 /**
@@ -17,6 +19,7 @@ import { CloseIcon, MenuIcon } from './icons';
  * one Menu panel so the header fits a 360–390 px phone.
  */
 export function Header() {
+  const { t } = useLingui();
   const { links, isLoading } = useSiteConfig();
   const contactItems = contactMenuItems(links);
   const orderItems = howToOrderMenuItems(links);
@@ -33,28 +36,29 @@ export function Header() {
           <span>Framewala</span>
         </Link>
 
-        <nav aria-label="Help" className="hidden items-center gap-1 md:flex">
-          <Dropdown label="Contact" align="right">
+        <nav aria-label={t`Help`} className="hidden items-center gap-1 md:flex">
+          <Dropdown label={t`Contact`} align="right">
             <MenuList items={contactItems} emptyText={emptyText} />
           </Dropdown>
-          <Dropdown label="How to order" align="right">
+          <Dropdown label={t`How to order`} align="right">
             <MenuList items={orderItems} emptyText={emptyText} />
           </Dropdown>
         </nav>
 
+        <LanguageSwitch />
         <CartLink />
         <HeaderAccount />
 
         <MobileMenu>
           <section aria-labelledby="mobile-contact-heading">
             <h2 id="mobile-contact-heading" className="px-3 pb-1 font-sans text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">
-              Contact
+              <Trans>Contact</Trans>
             </h2>
             <MenuList items={contactItems} emptyText={emptyText} />
           </section>
           <section aria-labelledby="mobile-order-heading" className="mt-3 border-t border-ink-100 pt-3">
             <h2 id="mobile-order-heading" className="px-3 pb-1 font-sans text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">
-              How to order
+              <Trans>How to order</Trans>
             </h2>
             <MenuList items={orderItems} emptyText={emptyText} />
           </section>
@@ -66,6 +70,7 @@ export function Header() {
 }
 
 function MobileMenu({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -101,7 +106,7 @@ function MobileMenu({ children }: { children: ReactNode }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Menu"
+        aria-label={t`Menu`}
         onClick={() => setOpen((value) => !value)}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-800 hover:bg-ink-100/70"
       >

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -10,7 +11,7 @@ export function Layout() {
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-3 font-medium text-ink-900 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">

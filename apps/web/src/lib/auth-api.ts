@@ -1,3 +1,4 @@
+import type { Locale } from '@framewala/domain';
 import { api, apiRequest } from './api';
 import { getUploadClaim, toSessionUser, type SessionUser } from './auth';
 import { authedApi } from './auth-request';
@@ -18,8 +19,8 @@ export async function login(body: LoginBody): Promise<LoginResult | null> {
   };
 }
 
-/** `POST /api/register` `{firstName, lastName, email, password, mobile}` → `201 {message, user}`. */
-export type RegisterBody = { firstName: string; lastName: string; email: string; password: string; mobile: string };
+/** `POST /api/register` `{firstName, lastName, email, password, mobile, locale?}` → `201 {message, user}`. */
+export type RegisterBody = { firstName: string; lastName: string; email: string; password: string; mobile: string; locale?: Locale };
 
 export async function register(body: RegisterBody): Promise<{ message: string }> {
   const data = await api.post<{ message?: unknown } | undefined>('/api/register', body);
@@ -78,5 +79,14 @@ export async function claimAnonymousUploads(token: string): Promise<number> {
     return typeof data?.claimed === 'number' ? data.claimed : 0;
   } catch {
     return 0;
+  }
+}
+
+/** `PATCH /api/user` 🔒 `{locale}`: the account remembers the language (its e-mails come in it). Best effort. */
+export async function saveAccountLocale(locale: Locale): Promise<void> {
+  try {
+    await authedApi.patch('/api/user', { locale }, { redirectOnUnauthorized: false });
+  } catch {
+    // The browser still remembers the choice; the account keeps its earlier language.
   }
 }

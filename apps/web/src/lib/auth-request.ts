@@ -68,4 +68,6 @@ export const authedApi = {
     authedRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<AuthedRequestOptions, 'method' | 'body'> = {}) =>
     authedRequest<T>(path, { ...options, method: 'POST', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<AuthedRequestOptions, 'method' | 'body'> = {}) =>
+    authedRequest<T>(path, { ...options, method: 'PATCH', body }),
 };

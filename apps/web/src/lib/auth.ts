@@ -8,6 +8,7 @@
  * in another tab (the `storage` event). A token whose `exp` has passed counts as signed out.
  */
 import { useSyncExternalStore } from 'react';
+import { isLocale, type Locale } from '@framewala/domain';
 import { hasStoredPhoto } from './order-storage';
 
 export const TOKEN_STORAGE_KEY = 'framewala.token';
@@ -23,6 +24,8 @@ export type SessionUser = {
   email: string;
   mobileNumber: string;
   role: UserRole;
+  /** The account's language (e-mails come in it; the browser takes it at sign-in). */
+  locale?: Locale;
 };
 
 export type Session = {
@@ -62,6 +65,7 @@ export function toSessionUser(value: unknown): SessionUser | null {
     email: str(record.email),
     mobileNumber: str(record.mobileNumber ?? record.mobile),
     role: record.role === 'admin' ? 'admin' : 'customer',
+    ...(isLocale(record.locale) ? { locale: record.locale } : {}),
   };
 }
 

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { Messages } from '@lingui/core';
+import { i18n } from '../lib/i18n';
+
+// Components render in English, with every catalogue loaded (a test that checks Hindi activates it itself).
+for (const catalogue of Object.values(import.meta.glob<{ messages: Messages }>('../locales/en/*.po', { eager: true }))) {
+  i18n.load('en', catalogue.messages);
+}
+i18n.activate('en');
 
 // Lazy routes load their module on first render; on a busy machine that takes longer than the default 1 s wait.
 configure({ asyncUtilTimeout: 5000 });

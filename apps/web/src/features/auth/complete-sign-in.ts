@@ -1,11 +1,13 @@
 import { saveSession, type SessionUser } from '../../lib/auth';
-import { claimAnonymousUploads, fetchCurrentUserWithToken } from '../../lib/auth-api';
+import { claimAnonymousUploads, fetchCurrentUserWithToken, saveAccountLocale } from '../../lib/auth-api';
+import { activateLocale, activeLocale, rememberLocale } from '../../lib/i18n';
 import { mergeIntoAccount } from '../../lib/use-cart';
 
 /**
  * After a successful `POST /api/login`: keep the token and the user's details, move this browser's anonymous uploads to
  * the account, then the anonymous cart's lines into the account's cart (their photos must be the account's first).
- * The order in progress (`framewala.order`) is not touched, so nothing is lost.
+ * The order in progress (`framewala.order`) is not touched, so nothing is lost. The account's language, once it has
+ * one, becomes this browser's; an account without one takes the language the customer is using now.
  */
 export async function completeSignIn(token: string, user: SessionUser | null): Promise<void> {
   let details = user;
@@ -17,6 +19,12 @@ export async function completeSignIn(token: string, user: SessionUser | null): P
     }
   }
   saveSession(token, details);
+  if (details?.locale) {
+    if (details.locale !== activeLocale()) await activateLocale(details.locale);
+    rememberLocale(details.locale);
+  } else if (details) {
+    await saveAccountLocale(activeLocale());
+  }
   await claimAnonymousUploads(token);
   // Best effort, like the claim: a line the server refuses or cannot take now stays in the browser's cart.
   await mergeIntoAccount(null).catch(() => undefined);
