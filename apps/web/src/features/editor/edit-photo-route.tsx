@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { hasStoredPhoto } from '../../lib/order-storage';
@@ -9,7 +10,7 @@ function EditorLoading() {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-5 pb-14 sm:px-6 lg:pt-8" role="status">
       <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Photo editor</p>
-      <p className="mt-2 text-ink-500">Opening your photo…</p>
+      <p className="mt-2 text-ink-500"><Trans>Opening your photo…</Trans></p>
     </div>
   );
 }
