@@ -1,9 +1,12 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { withCatalogue } from '../../lib/i18n';
 import { getOrderDraft, hasStoredPhoto, updateOrderDraft } from '../../lib/order-storage';
 
-// The gallery loads on demand, like the editor: it is not on the way of most visitors.
-const FrameGalleryPage = lazy(async () => ({ default: (await import('./frame-gallery-page')).FrameGalleryPage }));
+// The gallery loads on demand, like the editor: it is not on the way of most visitors. Its texts (the `frames`
+// catalogue) arrive with its code.
+const FrameGalleryPage = lazy(withCatalogue('frames', async () => ({ default: (await import('./frame-gallery-page')).FrameGalleryPage })));
 
 /** The editor's frame step. The steps before it (size and crop) must be done first: an order there stays there. */
 const FRAME_STEP = 3;
@@ -11,7 +14,7 @@ const FRAME_STEP = 3;
 function Opening() {
   return (
     <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-      Opening the frames…
+      <Trans>Opening the frames…</Trans>
     </p>
   );
 }

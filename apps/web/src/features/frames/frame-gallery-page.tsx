@@ -1,6 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useReducer } from 'react';
 import { Link } from 'react-router';
-import { formatInr, frameSellingPricePaise, previewLayout, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
+import { formatInr, formatMeasure, frameSellingPricePaise, previewLayout, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { Moulding } from '../../components/frame-moulding';
 import { frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
@@ -13,56 +16,67 @@ const SAMPLE = { widthIn: 10, heightIn: 8 } as const;
 
 const MAT_COLOUR = '#f8f6f1';
 
-/** The eight pieces in the order they sit around the photo (rows of a 3 × 3 grid, the photo in the middle). */
-const PIECES: readonly { part: FramePartName; label: string }[] = [
-  { part: 'topLeft', label: 'Top left corner' },
-  { part: 'sideUp', label: 'Top side' },
-  { part: 'topRight', label: 'Top right corner' },
-  { part: 'sideLeft', label: 'Left side' },
-  { part: 'sideRight', label: 'Right side' },
-  { part: 'bottomLeft', label: 'Bottom left corner' },
-  { part: 'sideDown', label: 'Bottom side' },
-  { part: 'bottomRight', label: 'Bottom right corner' },
-];
+/**
+ * The eight pieces' names, keyed in the order they sit around the photo (rows of a 3 × 3 grid, the photo in the
+ * middle); a piece without a name fails typecheck.
+ */
+const PIECE_LABELS: Record<FramePartName, MessageDescriptor> = {
+  topLeft: msg`Top left corner`,
+  sideUp: msg`Top side`,
+  topRight: msg`Top right corner`,
+  sideLeft: msg`Left side`,
+  sideRight: msg`Right side`,
+  bottomLeft: msg`Bottom left corner`,
+  sideDown: msg`Bottom side`,
+  bottomRight: msg`Bottom right corner`,
+};
+const PIECES = Object.keys(PIECE_LABELS) as FramePartName[];
 
 /**
  * /edit-frame without an order in progress: every frame set (one moulding width and its rate) and every finish,
  * drawn true to scale from its eight pieces the way the editor's preview draws it, with the pieces themselves.
  */
 export function FrameGalleryPage() {
+  const { t } = useLingui();
   const sets = useFrameSets();
   return (
     <PageShell
-      title="Frame designs"
-      eyebrow="Frame gallery"
+      title={t`Frame designs`}
+      eyebrow={t`Frame gallery`}
       width="wide"
       intro={
         <p>
-          Every moulding we make, with its finishes. Each frame is drawn from the same eight pieces your preview uses: four mitred corners
-          and four sides. Prices are for the print and frame together, by the square inch.
+          <Trans>
+            Every moulding we make, with its finishes. Each frame is drawn from the same eight pieces your preview uses: four mitred corners
+            and four sides. Prices are for the print and frame together, by the square inch.
+          </Trans>
         </p>
       }
       meta={
         <Link to="/" className={primaryButton}>
-          Start framing
+          <Trans>Start framing</Trans>
         </Link>
       }
     >
       {sets.isPending ? (
-        <div role="status" aria-label="Loading frames" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div role="status" aria-label={t`Loading frames`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="h-64 animate-pulse rounded-2xl bg-ink-100/70" />
           ))}
         </div>
       ) : sets.isError ? (
         <div role="alert" className="rounded-2xl border border-saffron-200 bg-saffron-50 p-5 text-saffron-900">
-          <p>We couldn’t load the frames. Please check your connection.</p>
+          <p>
+            <Trans>We couldn’t load the frames. Please check your connection.</Trans>
+          </p>
           <button type="button" onClick={() => void sets.refetch()} className={`${secondaryButton} mt-3`}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : sets.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-ink-200 bg-white px-5 py-8 text-ink-600">No frames are on sale right now.</p>
+        <p className="rounded-2xl border border-dashed border-ink-200 bg-white px-5 py-8 text-ink-600">
+          <Trans>No frames are on sale right now.</Trans>
+        </p>
       ) : (
         <div className="space-y-14">
           {sets.data.map((set) => (
@@ -78,6 +92,11 @@ function FrameSetSection({ set }: { set: FrameSet }) {
   const headingId = `frame-set-${set._id}`;
   const rate = rupeesToPaise(set.framePrice);
   const sample = formatInr(frameSellingPricePaise(SAMPLE.widthIn, SAMPLE.heightIn, rate));
+  const moulding = formatMeasure(set.sizeInInches);
+  const perSqIn = formatInr(rate);
+  const finishCount = set.frames.length;
+  const printWidth = SAMPLE.widthIn;
+  const printHeight = SAMPLE.heightIn;
   return (
     <section aria-labelledby={headingId} data-testid="frame-set">
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-ink-100 pb-3">
@@ -86,16 +105,20 @@ function FrameSetSection({ set }: { set: FrameSet }) {
             {set.frameName}
           </h2>
           <p className="mt-1 text-ink-600">
-            <span data-testid="moulding-width">{set.sizeInInches} in moulding</span> · {set.frames.length}{' '}
-            {set.frames.length === 1 ? 'finish' : 'finishes'}
+            <span data-testid="moulding-width">
+              <Trans>{moulding} in moulding</Trans>
+            </span>{' '}
+            · <Plural value={finishCount} one="# finish" other="# finishes" />
           </p>
         </div>
         <p className="text-ink-700 sm:text-right">
           <span className="font-semibold text-ink-900 tabular-nums" data-testid="frame-rate">
-            {formatInr(rate)} per sq in
+            <Trans>{perSqIn} per sq in</Trans>
           </span>
           <span className="block text-sm text-ink-500">
-            {SAMPLE.widthIn} × {SAMPLE.heightIn} in print: {sample}
+            <Trans>
+              {printWidth} × {printHeight} in print: {sample}
+            </Trans>
           </span>
         </p>
       </div>
@@ -123,7 +146,7 @@ function FinishCard({ frame, mouldingIn }: { frame: Frame; mouldingIn: number })
       {frame.frameDescription ? <p className="mt-1 text-sm leading-relaxed text-ink-600">{frame.frameDescription}</p> : null}
       <details className="group mt-3 border-t border-ink-100 pt-2">
         <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-saffron-800 hover:text-saffron-900">
-          The eight pieces
+          <Trans>The eight pieces</Trans>
         </summary>
         <FramePieces frame={frame} />
       </details>
@@ -133,10 +156,12 @@ function FinishCard({ frame, mouldingIn }: { frame: Frame; mouldingIn: number })
 
 /** The finish's eight images laid out around an empty middle, as they sit around the photo. */
 function FramePieces({ frame }: { frame: Frame }) {
+  const { i18n } = useLingui();
   const cell = 'flex items-center justify-center rounded-md bg-sand p-1';
   const img = (i: number, className: string) => {
-    const piece = PIECES[i]!;
-    return <img src={frame[piece.part]} alt={piece.label} title={piece.label} loading="lazy" className={className} />;
+    const part = PIECES[i]!;
+    const label = i18n._(PIECE_LABELS[part]);
+    return <img src={frame[part]} alt={label} title={label} loading="lazy" className={className} />;
   };
   return (
     <div className="mt-2 grid grid-cols-[3rem_minmax(0,1fr)_3rem] grid-rows-[3rem_5rem_3rem] gap-1.5" data-testid="frame-pieces">
@@ -155,6 +180,7 @@ function FramePieces({ frame }: { frame: Frame }) {
 
 /** The finish drawn around a 10 × 8 in mat, true to scale, with the editor's moulding drawing. */
 function FrameSample({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }) {
+  const { t } = useLingui();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const sizes = readyArt(frame);
   const urls = frameImageUrls(frame).join('\n');
@@ -174,11 +200,15 @@ function FrameSample({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }
   const outerW = Math.round(layout.outerWidthPx);
   const outerH = Math.round(layout.outerHeightPx);
   const T = Math.max(1, Math.round(layout.mouldingPx));
+  const frameName = frame.frameName;
+  const moulding = formatMeasure(mouldingIn);
+  const printWidth = SAMPLE.widthIn;
+  const printHeight = SAMPLE.heightIn;
   return (
     <div className="flex items-center justify-center rounded-xl bg-[radial-gradient(ellipse_at_30%_20%,#fdfaf5_0%,#f1e8dc_55%,#e9dccb_100%)] py-6">
       <div
         role="img"
-        aria-label={`${frame.frameName} frame, ${mouldingIn} in moulding, around a ${SAMPLE.widthIn} × ${SAMPLE.heightIn} in print`}
+        aria-label={t`${frameName} frame, ${moulding} in moulding, around a ${printWidth} × ${printHeight} in print`}
         data-testid="frame-sample"
         data-drawn={sizes ? 'true' : 'false'}
         className="relative shrink-0"

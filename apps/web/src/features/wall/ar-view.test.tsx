@@ -1,6 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { render as renderPlain, screen } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { framedOuterSize } from '@framewala/domain';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { ArView } from './ar-view';
 import type { FramedPiece } from './framed-piece';
 import { isAppleMobile } from './platform';
@@ -17,7 +20,13 @@ const piece: FramedPiece = {
   outer: framedOuterSize({ widthIn: 12, heightIn: 8, borderIn: 0, mouldingIn: 1 }),
 };
 
-afterEach(() => vi.restoreAllMocks());
+const WithI18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+const render = (ui: ReactElement) => renderPlain(ui, { wrapper: WithI18n });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  i18n.activate('en');
+});
 
 describe('AR on the wall page', () => {
   it('knows iPhones and iPads (which report a touch Mac) from Android phones and computers', () => {
@@ -39,5 +48,13 @@ describe('AR on the wall page', () => {
     expect(screen.getByText(/Choose a frame in the editor first/)).toBeInTheDocument();
     rerender(<ArView piece={piece} photoId="p1" borderLevel={0} frameId="f1" />);
     expect(screen.getByRole('button', { name: 'Open the 3D frame' })).toBeEnabled();
+  });
+
+  it('says it all in Hindi on a Hindi page, the size in इंच and सेमी', async () => {
+    await activateLocale('hi', ['wall']);
+    render(<ArView piece={piece} photoId="p1" borderLevel={0} frameId="f1" />);
+    expect(screen.getByRole('button', { name: '3D फ़्रेम खोलें' })).toBeEnabled();
+    expect(screen.getByText(/^Android फ़ोन पर 3D फ़्रेम खोलें/)).toHaveTextContent('असली साइज़ में दिखेगा — 14 × 10 इंच (35.6 × 25.4 सेमी)।');
+    expect(document.body.textContent).not.toMatch(/Open the 3D frame|On an Android phone| in \(/);
   });
 });

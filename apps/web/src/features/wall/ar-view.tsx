@@ -1,18 +1,22 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { formatOuterSize, type ArLinkResponse } from '@framewala/domain';
+import type { ArLinkResponse } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
+import { errorText } from '../../lib/error-messages';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
 import type { FramedPiece } from './framed-piece';
 import { isAppleMobile } from './platform';
+import { outerSizeText } from './wall-texts';
 
-type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error'; message: string };
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error'; error: unknown };
 
 /**
  * Augmented reality: the server's .glb of the framed piece at true size in `<model-viewer>`, which opens Android's
  * Scene Viewer or WebXR and hangs it on a wall. model-viewer (and three.js with it) is loaded only here, on demand.
  */
 export function ArView({ piece, photoId, borderLevel, frameId }: { piece: FramedPiece; photoId: string; borderLevel: number; frameId: string | null }) {
+  const { t } = useLingui();
   const [state, setState] = useState<State>({ status: 'idle' });
   const host = useRef<HTMLDivElement>(null);
   const apple = typeof navigator !== 'undefined' && isAppleMobile();
@@ -27,12 +31,15 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
       ]);
       setState({ status: 'ready', src: new URL(link.glbUrl, window.location.href).href });
     } catch (error) {
-      setState({ status: 'error', message: isApiError(error) ? error.message : 'We couldn’t load the 3D view. Please check your connection and try again.' });
+      setState({ status: 'error', error });
     }
   };
 
   const src = state.status === 'ready' ? state.src : null;
-  const alt = `Your framed photo, ${formatOuterSize(piece.outer)}`;
+  const sizeText = outerSizeText(piece.outer);
+  const alt = t`Your framed photo, ${sizeText}`;
+  const arLabel = t`View on your wall (AR)`;
+  const closeLabel = t`Close AR`;
   useEffect(() => {
     const el = host.current;
     if (!src || !el) return;
@@ -53,46 +60,56 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
     const button = document.createElement('button');
     button.slot = 'ar-button';
     button.type = 'button';
-    button.textContent = 'View on your wall (AR)';
+    button.textContent = arLabel;
     button.className = 'absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-saffron-700 px-5 py-2.5 text-sm font-semibold text-white shadow-lg';
     const progress = document.createElement('div');
     progress.slot = 'progress-bar';
     const exit = document.createElement('button');
     exit.slot = 'exit-webxr-ar-button';
     exit.type = 'button';
-    exit.textContent = 'Close AR';
+    exit.textContent = closeLabel;
     exit.className = 'absolute top-4 right-4 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink-900 shadow';
     viewer.append(button, progress, exit);
     el.append(viewer);
     return () => viewer.remove();
-  }, [src, alt]);
+  }, [src, alt, arLabel, closeLabel]);
 
   if (apple) {
     return (
       <div role="status" className="rounded-2xl border border-ink-100 bg-white p-6 text-ink-700 shadow-sm">
-        <h2 className="text-lg font-semibold text-ink-900">AR isn’t supported on iPhone and iPad here yet</h2>
-        <p className="mt-2">Use “On your wall” to see the frame on a photo of your own wall, at its real size.</p>
+        <h2 className="text-lg font-semibold text-ink-900">
+          <Trans>AR isn’t supported on iPhone and iPad here yet</Trans>
+        </h2>
+        <p className="mt-2">
+          <Trans>Use “On your wall” to see the frame on a photo of your own wall, at its real size.</Trans>
+        </p>
       </div>
     );
   }
   if (!frameId) {
-    return <p className="rounded-2xl border border-ink-100 bg-white p-6 text-ink-700 shadow-sm">Choose a frame in the editor first, then see it on your wall in AR.</p>;
+    return (
+      <p className="rounded-2xl border border-ink-100 bg-white p-6 text-ink-700 shadow-sm">
+        <Trans>Choose a frame in the editor first, then see it on your wall in AR.</Trans>
+      </p>
+    );
   }
   return (
     <div>
       <div className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm sm:p-5">
         <p className="text-sm text-ink-700">
-          On an Android phone, open the 3D frame and tap the AR button: point the camera at your wall and the frame appears there at its real size, {formatOuterSize(piece.outer)}. On a computer you can turn it around
-          here.
+          <Trans>
+            On an Android phone, open the 3D frame and tap the AR button: point the camera at your wall and the frame appears there at its real size,{' '}
+            {sizeText}. On a computer you can turn it around here.
+          </Trans>
         </p>
         {state.status !== 'ready' ? (
           <button type="button" className={`${primaryButton} mt-3`} disabled={state.status === 'loading'} onClick={() => void open()}>
-            {state.status === 'loading' ? 'Making your 3D frame…' : 'Open the 3D frame'}
+            {state.status === 'loading' ? <Trans>Making your 3D frame…</Trans> : <Trans>Open the 3D frame</Trans>}
           </button>
         ) : null}
         {state.status === 'error' ? (
           <p role="alert" className="mt-2 text-sm text-saffron-800">
-            {state.message}
+            {errorText(state.error, t`We couldn’t load the 3D view. Please check your connection and try again.`)}
           </p>
         ) : null}
       </div>

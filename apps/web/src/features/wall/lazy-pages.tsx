@@ -1,6 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
+import { withCatalogue } from '../../lib/i18n';
 
-const WallPage = lazy(async () => ({ default: (await import('./wall-page')).WallPage }));
+// The page's texts (the `wall` catalogue) arrive with its code.
+const WallPage = lazy(withCatalogue('wall', async () => ({ default: (await import('./wall-page')).WallPage })));
 
 /** `/see-it-on-a-wall` loads on demand: the drawn rooms are not needed anywhere else. */
 export function WallRoute() {
@@ -8,7 +11,7 @@ export function WallRoute() {
     <Suspense
       fallback={
         <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       }
     >

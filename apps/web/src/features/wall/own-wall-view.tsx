@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   MM_PER_INCH,
@@ -11,7 +14,6 @@ import {
   referenceRectMm,
   scaling,
   wallToPhoto,
-  formatOuterSize,
   type Point,
   type Quad,
   type ReferenceId,
@@ -22,12 +24,20 @@ import { FramedPrint } from '../../components/framed-print';
 import { useFrameArt } from '../../components/use-frame-art';
 import type { FramedPiece } from './framed-piece';
 import { useWidth } from './use-width';
+import { outerSizeText, REFERENCE_LABELS } from './wall-texts';
 
 type WallPhoto = { url: string; width: number; height: number; name: string };
 
 /** The frame is drawn flat at this many CSS pixels per millimetre, then projected. */
 const LOCAL_PX_PER_MM = 1;
 const CORNER_NAMES = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const;
+/** The handles' names for screen readers, in the order of `CORNER_NAMES`. */
+const MOVE_CORNER: readonly MessageDescriptor[] = [
+  msg`Move the top-left corner (arrow keys)`,
+  msg`Move the top-right corner (arrow keys)`,
+  msg`Move the bottom-right corner (arrow keys)`,
+  msg`Move the bottom-left corner (arrow keys)`,
+];
 
 /** A sheet-shaped box in the middle of the photo, for the customer to drag onto the real corners. */
 function startingCorners(photo: WallPhoto, ref: ReferenceId): Quad {
@@ -75,14 +85,15 @@ function tryWall(ref: ReferenceId, corners: Quad) {
  * known size marked with handles, and the framed piece placed on that wall at true size and in perspective.
  */
 export function OwnWallView({ piece }: { piece: FramedPiece }) {
+  const { t, i18n } = useLingui();
   const inputId = useId();
   const [photo, setPhoto] = useState<WallPhoto | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageDescriptor | null>(null);
   const [ref, setRef] = useState<ReferenceId>('a4');
   const [corners, setCorners] = useState<Quad | null>(null);
   const [found, setFound] = useState(false);
   const [centreMm, setCentreMm] = useState<Point | null>(null);
-  const [saving, setSaving] = useState<string | null>(null);
+  const [saving, setSaving] = useState<MessageDescriptor | null>(null);
   const [stageRef, stageWidth, stageEl] = useWidth<HTMLDivElement>();
   const art = useFrameArt(piece.frame);
 
@@ -92,7 +103,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
     setError(null);
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setError('Please choose a photo (JPEG, PNG or HEIC from your camera).');
+      setError(msg`Please choose a photo (JPEG, PNG or HEIC from your camera).`);
       return;
     }
     const url = URL.createObjectURL(file);
@@ -112,11 +123,12 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
     };
     img.onerror = () => {
       URL.revokeObjectURL(url);
-      setError('We couldn’t open this photo. Please try another one.');
+      setError(msg`We couldn’t open this photo. Please try another one.`);
     };
     img.src = url;
   };
 
+  const sizeText = outerSizeText(piece.outer);
   const scale = photo && stageWidth > 0 ? stageWidth / photo.width : 0;
   const wall = corners ? tryWall(ref, corners) : null;
   const refRect = corners ? referenceRectMm(REFERENCE_OBJECTS[ref], corners) : null;
@@ -172,7 +184,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
 
   const save = async () => {
     if (!photo || !placed) return;
-    setSaving('Preparing your picture…');
+    setSaving(msg`Preparing your picture…`);
     try {
       const img = new Image();
       img.src = photo.url;
@@ -191,9 +203,9 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
       if (!blob) throw new Error('no picture');
       const file = new File([blob], 'framewala-on-my-wall.jpg', { type: 'image/jpeg' });
-      const text = `My photo framed, ${formatOuterSize(piece.outer)}, on our wall — what do you think?`;
+      const text = t`My photo framed, ${sizeText}, on our wall — what do you think?`;
       if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
-        await navigator.share({ files: [file], title: 'On my wall', text });
+        await navigator.share({ files: [file], title: t`On my wall`, text });
         setSaving(null);
         return;
       }
@@ -202,9 +214,9 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
       a.download = file.name;
       a.click();
       setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-      setSaving('Saved to your downloads.');
+      setSaving(msg`Saved to your downloads.`);
     } catch (e) {
-      setSaving(e instanceof DOMException && e.name === 'AbortError' ? null : 'We couldn’t make the picture. Please try again.');
+      setSaving(e instanceof DOMException && e.name === 'AbortError' ? null : msg`We couldn’t make the picture. Please try again.`);
     }
   };
 
@@ -212,16 +224,18 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
     <div>
       <div className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm sm:p-5">
         <p className="text-sm text-ink-700">
-          Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then make sure the four round handles sit on its corners. Your
-          photo stays on this device: nothing is uploaded.
+          <Trans>
+            Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then make sure the four round handles sit on its corners.
+            Your photo stays on this device: nothing is uploaded.
+          </Trans>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${primaryButton} cursor-pointer`}>
-            {photo ? 'Choose another photo' : 'Choose a photo of your wall'}
+            {photo ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo of your wall</Trans>}
           </label>
           <input id={inputId} data-testid="wall-photo-input" type="file" accept="image/*" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} />
           <label className="flex items-center gap-2 text-sm text-ink-700">
-            Marked on the wall
+            <Trans>Marked on the wall</Trans>
             <select
               value={ref}
               onChange={(e) => setRef(e.target.value as ReferenceId)}
@@ -230,7 +244,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
             >
               {Object.values(REFERENCE_OBJECTS).map((r) => (
                 <option key={r.id} value={r.id}>
-                  {r.label}
+                  {i18n._(REFERENCE_LABELS[r.id])}
                 </option>
               ))}
             </select>
@@ -238,7 +252,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
         </div>
         {error ? (
           <p role="alert" className="mt-2 text-sm text-saffron-800">
-            {error}
+            {i18n._(error)}
           </p>
         ) : null}
       </div>
@@ -255,7 +269,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
             onPointerUp={end}
             onPointerCancel={end}
           >
-            <img src={photo.url} alt="Your wall" className="absolute inset-0 h-full w-full" draggable={false} />
+            <img src={photo.url} alt={t`Your wall`} className="absolute inset-0 h-full w-full" draggable={false} />
             {display && placed ? (
               <div
                 data-testid="own-wall-frame"
@@ -264,7 +278,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
                 style={{ transform: cssMatrix3d(display), transformOrigin: '0 0' }}
                 onPointerDown={startFrame}
                 role="img"
-                aria-label={`Your framed photo on your wall, ${formatOuterSize(piece.outer)}. Drag it to move it.`}
+                aria-label={t`Your framed photo on your wall, ${sizeText}. Drag it to move it.`}
               >
                 <FramedPrint
                   photo={piece.photo}
@@ -276,7 +290,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
                   borderIn={piece.borderIn}
                   mouldingIn={piece.mouldingIn}
                   pxPerIn={MM_PER_INCH * LOCAL_PX_PER_MM}
-                  shadow="6px 14px 24px -8px rgba(20,14,8,0.55)"
+                  shadow="6px 14px 24px -8px rgba(20 14 8 / 0.55)"
                 />
               </div>
             ) : null}
@@ -291,7 +305,7 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
                     key={CORNER_NAMES[i]}
                     type="button"
                     data-testid={`corner-${i}`}
-                    aria-label={`Move the ${CORNER_NAMES[i]} corner (arrow keys)`}
+                    aria-label={i18n._(MOVE_CORNER[i]!)}
                     className="absolute z-10 flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 touch-none items-center justify-center rounded-full"
                     style={{ left: c.x * scale, top: c.y * scale }}
                     onPointerDown={startCorner(i)}
@@ -304,23 +318,32 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
           </div>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-ink-600">
-              <span className="font-semibold text-ink-800">Outer size</span> <span className="tabular-nums">{formatOuterSize(piece.outer)}</span>
+              <span className="font-semibold text-ink-800">
+                <Trans>Outer size</Trans>
+              </span>{' '}
+              <span className="tabular-nums">{sizeText}</span>
               {wall ? (
                 <span data-testid="corner-hint" className="block text-ink-500">
-                  {found ? 'We found a sheet and put the handles on its corners: check them, and drag any that are off.' : 'Drag the four handles onto its corners.'}
+                  {found ? (
+                    <Trans>We found a sheet and put the handles on its corners: check them, and drag any that are off.</Trans>
+                  ) : (
+                    <Trans>Drag the four handles onto its corners.</Trans>
+                  )}
                 </span>
               ) : (
-                <span className="block text-saffron-800">Put the four handles on the four corners, in order around it.</span>
+                <span className="block text-saffron-800">
+                  <Trans>Put the four handles on the four corners, in order around it.</Trans>
+                </span>
               )}
             </p>
             <div className="flex items-center gap-3">
               {saving ? (
                 <span role="status" className="text-sm text-ink-600">
-                  {saving}
+                  {i18n._(saving)}
                 </span>
               ) : null}
               <button type="button" className={secondaryButton} disabled={!placed} onClick={() => void save()}>
-                Save or share the picture
+                <Trans>Save or share the picture</Trans>
               </button>
             </div>
           </div>

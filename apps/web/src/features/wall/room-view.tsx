@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { clampCentre, formatOuterSize, type Point } from '@framewala/domain';
+import { clampCentre, type Point } from '@framewala/domain';
 import { FramedPrint } from '../../components/framed-print';
 import { useFrameArt } from '../../components/use-frame-art';
 import { FLOOR_Y, ROOM_SCENES, SCENE_HEIGHT_IN, WALL_COLOURS, type SceneId } from '../../components/room-scene-data';
 import { RoomArt } from '../../components/room-scenes';
 import type { FramedPiece } from './framed-piece';
 import { paintedMark, useWidth } from './use-width';
+import { inchesText, outerSizeText } from './wall-texts';
 
 /** Marked two animation frames after a room, size or wall colour is drawn (detail: scene|W×H|colour). */
 export const ROOM_PAINTED_MARK = 'framewala:room-painted';
@@ -21,6 +23,7 @@ function defaultCentre(scene: (typeof ROOM_SCENES)[number], heightIn: number): P
  * per inch. It can be dragged along the wall; the outer size is written beside it.
  */
 export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: string }) {
+  const { t, i18n } = useLingui();
   const [sceneId, setSceneId] = useState<SceneId>('living');
   const scene = ROOM_SCENES.find((s) => s.id === sceneId) ?? ROOM_SCENES[0]!;
   const [wall, setWall] = useState<string>(scene.defaultWall);
@@ -75,11 +78,13 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
   const frameLeft = (centre.x - W / 2 - view.x) * pxPerIn;
   const frameTop = (centre.y - H / 2) * pxPerIn;
   const labelBelow = centre.y + H / 2 + 6 < FLOOR_Y - 4;
-  const sizeText = formatOuterSize(piece.outer);
+  const sizeText = outerSizeText(piece.outer);
+  const sceneName = i18n._(scene.name);
+  const known = i18n._(scene.known);
 
   return (
     <div>
-      <div role="group" aria-label="Room" className="mb-3 flex gap-2 overflow-x-auto pb-1">
+      <div role="group" aria-label={t`Room`} className="mb-3 flex gap-2 overflow-x-auto pb-1">
         {ROOM_SCENES.map((s) => (
           <button
             key={s.id}
@@ -95,7 +100,7 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
               s.id === sceneId ? 'border-saffron-700 bg-saffron-700 text-white' : 'border-ink-200 bg-white text-ink-700 hover:border-saffron-400'
             }`}
           >
-            {s.name}
+            {i18n._(s.name)}
           </button>
         ))}
       </div>
@@ -110,7 +115,7 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
           viewBox={`${view.x} 0 ${view.width} ${SCENE_HEIGHT_IN}`}
           className="absolute inset-0 h-full w-full"
           role="img"
-          aria-label={`${scene.name}, drawn to scale. ${scene.known}`}
+          aria-label={t`${sceneName}, drawn to scale. ${known}`}
         >
           <RoomArt scene={sceneId} wall={wall} idPrefix="room" />
         </svg>
@@ -122,7 +127,7 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
               data-outer-height-in={H}
               role="img"
               tabIndex={0}
-              aria-label={`Your framed photo, ${sizeText}. Drag it, or use the arrow keys, to move it along the wall.`}
+              aria-label={t`Your framed photo, ${sizeText}. Drag it, or use the arrow keys, to move it along the wall.`}
               className="absolute cursor-grab touch-none outline-offset-4 active:cursor-grabbing"
               style={{ left: frameLeft, top: frameTop }}
               onPointerDown={onPointerDown}
@@ -141,7 +146,7 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
                 borderIn={piece.borderIn}
                 mouldingIn={piece.mouldingIn}
                 pxPerIn={pxPerIn}
-                shadow={`${0.35 * pxPerIn}px ${0.9 * pxPerIn}px ${1.6 * pxPerIn}px -${0.3 * pxPerIn}px rgba(25,17,10,0.5)`}
+                shadow={`${0.35 * pxPerIn}px ${0.9 * pxPerIn}px ${1.6 * pxPerIn}px -${0.3 * pxPerIn}px rgba(25 17 10 / 0.5)`}
               />
             </div>
             <div
@@ -153,26 +158,30 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
                 bottom: labelBelow ? undefined : `calc(100% - ${frameTop}px + 8px)`,
               }}
             >
-              {`${W} × ${H} in`}
+              {inchesText(W, H)}
             </div>
           </>
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p className="text-sm text-ink-600">
-          <span className="font-semibold text-ink-800">Outer size</span>{' '}
+          <span className="font-semibold text-ink-800">
+            <Trans>Outer size</Trans>
+          </span>{' '}
           <span data-testid="room-outer-size" className="tabular-nums">
             {sizeText}
           </span>
         </p>
-        <div role="group" aria-label="Wall colour" className="flex items-center gap-2">
-          <span className="text-sm text-ink-500">Wall</span>
+        <div role="group" aria-label={t`Wall colour`} className="flex items-center gap-2">
+          <span className="text-sm text-ink-500">
+            <Trans>Wall</Trans>
+          </span>
           {WALL_COLOURS.map((c) => (
             <button
               key={c.value}
               type="button"
-              aria-label={c.name}
-              title={c.name}
+              aria-label={i18n._(c.name)}
+              title={i18n._(c.name)}
               aria-pressed={wall === c.value}
               data-wall={c.value}
               onClick={() => setWall(c.value)}
@@ -182,7 +191,9 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
           ))}
         </div>
       </div>
-      <p className="mt-2 text-sm text-ink-500">Drawn to scale. {scene.known} Drag the frame to move it.</p>
+      <p className="mt-2 text-sm text-ink-500">
+        <Trans>Drawn to scale. {known} Drag the frame to move it.</Trans>
+      </p>
     </div>
   );
 }
