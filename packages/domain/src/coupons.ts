@@ -116,10 +116,14 @@ export function checkCoupon(rule: CouponRule, order: CouponOrder, usage: CouponU
   return { ok: true, discountPaise: couponDiscount(rule, order) };
 }
 
+/** The words around the amount in a code's summary: exported so the web can say the same in another language. */
+export const COUPON_SUMMARY_OFF = ' off';
+export const COUPON_SUMMARY_SHIPPING_INCLUDED = ', shipping included';
+
 /** What the code gives, in words for the customer: '10% off', '₹200 off, shipping included'. */
 export function couponSummary(rule: Pick<CouponRule, 'kind' | 'value' | 'discountsShipping'>): string {
-  const off = rule.kind === 'percent' ? `${rule.value}% off` : `${formatInr(rule.value)} off`;
-  return rule.discountsShipping ? `${off}, shipping included` : off;
+  const off = `${rule.kind === 'percent' ? `${rule.value}%` : formatInr(rule.value)}${COUPON_SUMMARY_OFF}`;
+  return rule.discountsShipping ? `${off}${COUPON_SUMMARY_SHIPPING_INCLUDED}` : off;
 }
 
 const DAY_IN_WORDS = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -176,6 +176,7 @@ async function cartOf(
   const shippingPaise = shipping?.shippingPaise ?? null;
   let discountPaise = 0;
   let couponProblem: string | null = null;
+  let couponProblemCode: string | null = null;
   let coupon: Cart['coupon'] = null;
   if (couponCode) {
     try {
@@ -186,6 +187,7 @@ async function cartOf(
       if (!(error instanceof ShopError)) throw error;
       coupon = { code: couponCode, summary: '' };
       couponProblem = error.message;
+      couponProblemCode = error.code;
     }
   }
   return {
@@ -196,6 +198,7 @@ async function cartOf(
     discountPaise,
     coupon,
     couponProblem,
+    couponProblemCode,
     totalPaise: subtotalPaise + (shippingPaise ?? 0) - discountPaise,
     arrivesBy: shipping?.arrivesBy ?? null,
     pincode,

@@ -1,5 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatInr } from '@framewala/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { couponSummaryText } from '../lib/coupon-api';
+import { errorText } from '../lib/error-messages';
 import { secondaryButton, textLink } from './button-styles';
 import { inputClass } from './form-controls';
 
@@ -22,9 +25,10 @@ export function CouponField({
   applied: AppliedCoupon | null;
   onApply: (code: string) => Promise<void>;
   onRemove: () => void;
-  /** Why the applied code gives nothing now (the order changed), from the server. */
+  /** Why the applied code gives nothing now (the order changed), in the active language. */
   problem?: string | null;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +38,7 @@ export function CouponField({
     event.preventDefault();
     const typed = code.trim();
     if (!typed) {
-      setError('Enter a coupon code.');
+      setError(t`Enter a coupon code.`);
       return;
     }
     setBusy(true);
@@ -43,24 +47,28 @@ export function CouponField({
       await onApply(typed);
       setCode('');
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The code could not be checked. Please try again.');
+      setError(errorText(e, t`The code could not be checked. Please try again.`));
     } finally {
       setBusy(false);
     }
   };
 
   if (applied) {
+    const code = applied.code;
+    const summary = couponSummaryText(applied.summary);
     return (
       <div className="mt-5 rounded-2xl border border-leaf-600/25 bg-leaf-50 px-4 py-3" data-testid="coupon-applied">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="m-0 text-ink-800">
-            <span className="font-semibold tracking-wide text-ink-900">{applied.code}</span> applied · {applied.summary}
+            <Trans>
+              <span className="font-semibold tracking-wide text-ink-900">{code}</span> applied · {summary}
+            </Trans>
             {applied.discountPaise > 0 && !applied.summary.startsWith(formatInr(applied.discountPaise)) ? (
               <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span>
             ) : null}
           </p>
           <button type="button" className={textLink} onClick={onRemove}>
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
         {problem ? (
@@ -73,9 +81,9 @@ export function CouponField({
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5" aria-label="Coupon code">
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5" aria-label={t`Coupon code`}>
       <label htmlFor={id} className="block font-medium text-ink-900">
-        Have a coupon code?
+        <Trans>Have a coupon code?</Trans>
       </label>
       <div className="mt-2 flex gap-2">
         <input
@@ -86,13 +94,13 @@ export function CouponField({
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={30}
-          placeholder="e.g. DIWALI10"
+          placeholder={t`e.g. DIWALI10`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
         />
         <button type="submit" className={secondaryButton} disabled={busy}>
-          {busy ? 'Checking…' : 'Apply'}
+          {busy ? t`Checking…` : t`Apply`}
         </button>
       </div>
       {error ? (

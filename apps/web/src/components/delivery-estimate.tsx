@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { formatArrivesBy, formatInr, INVALID_PINCODE_MESSAGE } from '@framewala/domain';
-import { useDeliveryQuote, type DeliveryQuote } from '../lib/delivery-quote';
+import { formatInr } from '@framewala/domain';
+import { arrivesByText, useDeliveryQuote, type DeliveryQuote } from '../lib/delivery-quote';
+import { errorText } from '../lib/error-messages';
 import { TruckIcon } from './icons';
 
 /**
@@ -13,16 +15,19 @@ export function DeliveryEstimate({ subtotalPaise, maxOuterInches }: { subtotalPa
 }
 
 export function DeliveryEstimateView({ delivery }: { delivery: DeliveryQuote }) {
+  const { t } = useLingui();
   const { saved, typed, setTyped, pincode, quote } = delivery;
   const inputId = useId();
   if (saved.pending) return null;
+  const arrives = quote.data ? arrivesByText(quote.data.arrivesBy) : '';
+  const charge = quote.data ? formatInr(quote.data.shippingPaise) : '';
 
   return (
     <div className="mt-5 rounded-2xl bg-cream px-4 py-3 text-[0.95rem] text-ink-700" data-testid="delivery-estimate">
       {saved.pincode ? null : (
         <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <label htmlFor={inputId} className="text-sm font-semibold text-ink-800">
-            Delivery pincode
+            <Trans>Delivery pincode</Trans>
           </label>
           <input
             id={inputId}
@@ -40,18 +45,29 @@ export function DeliveryEstimateView({ delivery }: { delivery: DeliveryQuote }) 
         <p className="m-0 flex items-start gap-2">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
           <span>
-            <span className="font-medium text-ink-900">{formatArrivesBy(quote.data.arrivesBy)}</span> to {pincode} · Shipping{' '}
-            {quote.data.shippingPaise === 0 ? 'free' : formatInr(quote.data.shippingPaise)}
+            {quote.data.shippingPaise === 0 ? (
+              <Trans>
+                <span className="font-medium text-ink-900">{arrives}</span> to {pincode} · Shipping free
+              </Trans>
+            ) : (
+              <Trans>
+                <span className="font-medium text-ink-900">{arrives}</span> to {pincode} · Shipping {charge}
+              </Trans>
+            )}
           </span>
         </p>
       ) : quote.isError ? (
         <p role="alert" className="m-0 text-red-700">
-          {quote.error.message || INVALID_PINCODE_MESSAGE}
+          {errorText(quote.error, t`We could not check this pincode just now. Please try again.`)}
         </p>
       ) : pincode ? (
-        <p className="m-0 text-ink-500">Working out the delivery date…</p>
+        <p className="m-0 text-ink-500">
+          <Trans>Working out the delivery date…</Trans>
+        </p>
       ) : (
-        <p className="m-0 text-ink-500">Enter your pincode to see when your frame arrives.</p>
+        <p className="m-0 text-ink-500">
+          <Trans>Enter your pincode to see when your frame arrives.</Trans>
+        </p>
       )}
     </div>
   );

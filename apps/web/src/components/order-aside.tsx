@@ -1,46 +1,81 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
+import { CANCELLATION_WINDOW_MS, PROCESSING_DAYS, TRANSIT_DAYS } from '@framewala/domain';
 import { useCartCount } from '../lib/use-cart';
 import { textLink } from './button-styles';
 import { ShieldCheckIcon, TruckIcon } from './icons';
+import { NoBreakRanges } from './no-break-ranges';
 import { useOrderDraft } from '../lib/order-storage';
-import { POLICY_FACTS } from '../lib/policies';
+import { framedPhotosText, inchesText } from '../lib/order-texts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Beside the buyer details: the photo being framed (from the order kept in the browser) and what happens next. */
 export function OrderAside() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const cartMode = params.get('cart') === '1';
   const cartCount = useCartCount();
   const order = useOrderDraft();
   const photo = order?.photo;
   const src = photo ? (photo.thumbnailUrl ?? photo.url) : null;
-  const size = order?.size?.sizeName ?? (order?.customSize ? `${order.customSize.width} × ${order.customSize.height} in` : null);
+  const size = order?.size?.sizeName ?? (order?.customSize ? inchesText(`${order.customSize.width} × ${order.customSize.height}`) : null);
+  const quantity = order?.quantity ?? 1;
+  const photos = framedPhotosText(cartCount);
+  // The shop's promises, from the same figures as the delivery estimate and the cancellation rule.
+  const days = (range: { min: number; max: number }) => {
+    const { min, max } = range;
+    return t`${min}–${max} business days`;
+  };
+  const processing = days(PROCESSING_DAYS);
+  const metros = days(TRANSIT_DAYS.metro);
+  const elsewhere = days(TRANSIT_DAYS.elsewhere);
+  const hours = CANCELLATION_WINDOW_MS / HOUR_MS;
+  const cancellationWindow = t`${plural(hours, { one: '# hour', other: '# hours' })}`;
 
   return (
-    <aside aria-label="Your order" className="flex flex-col gap-4 lg:pt-12">
+    <aside aria-label={t`Your order`} className="flex flex-col gap-4 lg:pt-12">
       <div className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
-        <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase">Your order</h2>
+        <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase [&:lang(hi)]:tracking-normal">
+          <Trans>Your order</Trans>
+        </h2>
         {cartMode ? (
           <p className="mt-3 text-ink-700" data-testid="aside-cart">
-            Your cart: {cartCount} framed {cartCount === 1 ? 'photo' : 'photos'}.{' '}
-            <Link to="/addtocart" className={textLink}>
-              View cart
-            </Link>
+            <Trans>
+              Your cart: {photos}.{' '}
+              <Link to="/addtocart" className={textLink}>
+                View cart
+              </Link>
+            </Trans>
           </p>
         ) : photo && src ? (
           <div className="mt-4 flex items-center gap-4">
-            <img src={src} alt="Your photo" className="h-20 w-20 shrink-0 rounded-xl border border-ink-100 bg-sand object-cover" />
+            <img src={src} alt={t`Your photo`} className="h-20 w-20 shrink-0 rounded-xl border border-ink-100 bg-sand object-cover" />
             <div className="min-w-0">
-              <p className="font-semibold text-ink-900">Your framed photo</p>
-              {size ? <p className="text-sm text-ink-600">Print size {size}</p> : null}
-              {order && order.quantity > 1 ? <p className="text-sm text-ink-600">Quantity {order.quantity}</p> : null}
+              <p className="font-semibold text-ink-900">
+                <Trans>Your framed photo</Trans>
+              </p>
+              {size ? (
+                <p className="text-sm text-ink-600">
+                  <Trans>Print size {size}</Trans>
+                </p>
+              ) : null}
+              {quantity > 1 ? (
+                <p className="text-sm text-ink-600">
+                  <Trans>Quantity {quantity}</Trans>
+                </p>
+              ) : null}
             </div>
           </div>
         ) : (
           <p className="mt-3 text-ink-600">
-            No photo in your order yet.{' '}
-            <Link to="/" className={textLink}>
-              Start framing
-            </Link>
+            <Trans>
+              No photo in your order yet.{' '}
+              <Link to="/" className={textLink}>
+                Start framing
+              </Link>
+            </Trans>
           </p>
         )}
       </div>
@@ -48,13 +83,14 @@ export function OrderAside() {
         <li className="flex gap-3">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-saffron-700" />
           <span>
-            Made in {POLICY_FACTS.processing}, delivered in {POLICY_FACTS.deliveryMetros} in metros, {POLICY_FACTS.deliveryElsewhere}{' '}
-            elsewhere.
+            <NoBreakRanges text={t`Made in ${processing}, delivered in ${metros} in metros, ${elsewhere} elsewhere.`} />
           </span>
         </li>
         <li className="flex gap-3">
           <ShieldCheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
-          <span>Your address is used only to deliver your order. Cancel free within {POLICY_FACTS.cancellationWindow}.</span>
+          <span>
+            <Trans>Your address is used only to deliver your order. Cancel free within {cancellationWindow}.</Trans>
+          </span>
         </li>
       </ul>
     </aside>

@@ -11,9 +11,12 @@
  * answers an id it already holds with that line, so a merge cut short and retried neither loses nor doubles a line.
  * The pure functions below are what the tests drive; the store at the end shares one state with every component.
  */
+import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { addCartLineBodySchema, MAX_CART_LINES, isValidQuantity, type AddCartLineBody, type CartLine } from '@framewala/domain';
 import { isApiError } from './api';
+import { errorText } from './error-messages';
+import { i18n } from './i18n';
 import { borderInches, chosenPrintSize } from './editor-model';
 import { toOrderDraft, type OrderDraft } from './order-storage';
 
@@ -33,7 +36,18 @@ export type LocalCart = {
 
 export const EMPTY_CART: LocalCart = { lines: [], drafts: {} };
 
-export const CART_FULL_MESSAGE = `A cart holds at most ${MAX_CART_LINES} framed photos. Please check out or remove one first.`;
+const CART_FULL = msg`A cart holds at most ${MAX_CART_LINES} framed photos. Please check out or remove one first.`;
+const NOT_FINISHED = msg`Choose a size and a frame first.`;
+
+/** Why a photo cannot go into the cart: it is full (in the active language). */
+export function cartFullMessage(): string {
+  return i18n._(CART_FULL);
+}
+
+/** Why a photo cannot go into the cart: its order has no size or frame yet (in the active language). */
+export function notFinishedMessage(): string {
+  return i18n._(NOT_FINISHED);
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,100}$/;
@@ -102,8 +116,8 @@ export type CartChange = { ok: true; cart: LocalCart } | { ok: false; message: s
 
 /** Adds a finished draft as a new anonymous line (at most MAX_CART_LINES lines). */
 export function addLocalLine(cart: LocalCart, draft: OrderDraft, clientLineId: string): CartChange {
-  if (cart.lines.length >= MAX_CART_LINES) return { ok: false, message: CART_FULL_MESSAGE };
-  if (!lineBody(draft)) return { ok: false, message: 'Choose a size and a frame first.' };
+  if (cart.lines.length >= MAX_CART_LINES) return { ok: false, message: cartFullMessage() };
+  if (!lineBody(draft)) return { ok: false, message: notFinishedMessage() };
   return { ok: true, cart: { ...cart, lines: [...cart.lines, { clientLineId, draft: keptDraft(draft), problem: null }] } };
 }
 
@@ -174,7 +188,7 @@ export async function mergeLocalLines(cart: LocalCart, post: (body: AddCartLineB
       refused += 1;
       current = {
         ...current,
-        lines: current.lines.map((l) => (l.clientLineId === line.clientLineId ? { ...l, problem: 'Choose a size and a frame first.' } : l)),
+        lines: current.lines.map((l) => (l.clientLineId === line.clientLineId ? { ...l, problem: notFinishedMessage() } : l)),
       };
       continue;
     }
@@ -189,9 +203,10 @@ export async function mergeLocalLines(cart: LocalCart, post: (body: AddCartLineB
     } catch (error) {
       if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 401) {
         refused += 1;
+        const problem = errorText(error, i18n._(msg`The shop could not take this photo into your cart.`));
         current = {
           ...current,
-          lines: current.lines.map((l) => (l.clientLineId === line.clientLineId ? { ...l, problem: error.message } : l)),
+          lines: current.lines.map((l) => (l.clientLineId === line.clientLineId ? { ...l, problem } : l)),
         };
       } else {
         stopped = true;
@@ -262,6 +277,7 @@ export function useLocalCart(): LocalCart {
 // ── Edit: the editor's order remembers which cart line it edits ──────────────────────────────────────────────────
 
 /** The field of the stored order (`framewala.order`) naming the cart line being edited; a new photo clears it. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a storage field's name, never shown
 export const EDITING_FIELD = 'cartLine';
 
 export type EditingLine = { clientLineId: string | null; serverId: string | null };

@@ -4,12 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { PINCODE_PATTERN, shippingQuoteSchema, type ShippingQuote } from '@framewala/domain';
-import { api, ApiError } from './api';
+import { api, badAnswer } from './api';
 
 export async function fetchShippingQuote(pincode: string, subtotalPaise: number, maxOuterInches: number): Promise<ShippingQuote> {
   const query = new URLSearchParams({ pincode, subtotalPaise: String(subtotalPaise), maxOuterInches: String(maxOuterInches) });
   const parsed = shippingQuoteSchema.safeParse(await api.get<unknown>(`/api/shipping-quote?${query.toString()}`));
-  if (!parsed.success) throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
+  if (!parsed.success) throw badAnswer();
   return parsed.data;
 }
 

@@ -3,17 +3,28 @@
  * signed in, the server cart (TanStack Query; the server prices it) plus any line the sign-in merge could not move.
  * The actions write to the right place; the header's count, the editor's summary and /addtocart share this state.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { longestOuterSide, MAX_CART_LINES, type Cart, type CartLine, type FrameSet, type MotifBorder } from '@framewala/domain';
+import {
+  longestOuterSide,
+  MAX_CART_LINES,
+  type Cart,
+  type CartLine,
+  type CartLineProblem,
+  type FrameSet,
+  type MotifBorder,
+} from '@framewala/domain';
 import { getSession, useSession } from './auth';
 import {
   addLocalLine,
-  CART_FULL_MESSAGE,
+  cartFullMessage,
   getLocalCart,
   lineBody,
   mergeLocalLines,
   newClientLineId,
+  notFinishedMessage,
   rememberDraft,
   removeLocalLine,
   replaceLocalLine,
@@ -34,6 +45,8 @@ import {
 } from './cart-api';
 import { borderForIndex, borderInches, chosenFrame, chosenPrintSize, orderPrice } from './editor-model';
 import { useFrameSets, useWhiteBorders } from './catalogue';
+import { errorText } from './error-messages';
+import { activeLocale, i18n } from './i18n';
 import type { OrderDraft } from './order-storage';
 
 /** One line as /addtocart shows it, wherever it lives. */
@@ -81,9 +94,28 @@ export type CartView = {
   payable: boolean;
 };
 
-const EXPIRED = 'This photo has expired. Please upload it again and frame it anew.';
-const RETIRED = 'This frame finish is no longer offered. Please edit the frame.';
-const NOT_FINISHED = 'Choose a size and a frame first.';
+const EXPIRED = msg`This photo has expired. Please upload it again and frame it anew.`;
+const RETIRED = msg`This frame finish is no longer offered. Please edit the frame.`;
+
+/**
+ * What stops a server line being paid for, by the contract's problem. In English the server's own words are shown
+ * (they may name the case more closely); in another language these.
+ */
+export const CART_LINE_PROBLEM_TEXTS: Record<CartLineProblem, MessageDescriptor> = {
+  photo_expired: EXPIRED,
+  photo_missing: msg`This photo is no longer with us. Please upload it again and frame it anew.`,
+  photo_not_ready: msg`This photo is still being prepared. Please try again in a minute.`,
+  frame_retired: RETIRED,
+  size_retired: msg`This size is no longer offered. Please edit the size.`,
+  border_retired: msg`This white border is no longer offered. Please edit the border.`,
+  invalid: msg`This framed photo cannot be ordered as it is. Please edit it or remove it.`,
+};
+
+function serverLineProblem(line: CartLine): string | null {
+  if (line.problem === null) return line.problemMessage;
+  if (activeLocale() === 'en' && line.problemMessage) return line.problemMessage;
+  return i18n._(CART_LINE_PROBLEM_TEXTS[line.problem]);
+}
 
 /** A browser line priced now by the domain with the catalogue, or marked with what stops it being paid for. */
 export function localItem(
@@ -100,7 +132,14 @@ export function localItem(
   const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
   const expiresAt = typeof draft.photo.expiresAt === 'string' ? Date.parse(draft.photo.expiresAt) : NaN;
   const problem =
-    line.problem ?? (Number.isFinite(expiresAt) && expiresAt <= now ? EXPIRED : !print ? NOT_FINISHED : sets && !choice ? RETIRED : null);
+    line.problem ??
+    (Number.isFinite(expiresAt) && expiresAt <= now
+      ? i18n._(EXPIRED)
+      : !print
+        ? notFinishedMessage()
+        : sets && !choice
+          ? i18n._(RETIRED)
+          : null);
   return {
     key: line.clientLineId,
     serverId: null,
@@ -116,7 +155,7 @@ export function localItem(
     sizeName: print?.name ?? null,
     custom: print?.kind === 'custom',
     frameName: choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : null,
-    borderName: border && border.size > 0 ? border.name : borderIn > 0 ? null : 'None',
+    borderName: border && border.size > 0 ? border.name : null,
     quantity: draft.quantity,
     unitPaise: problem ? null : (price?.unitPaise ?? null),
     linePaise: problem ? null : (price?.checkoutPaise ?? null),
@@ -141,11 +180,11 @@ export function serverItem(line: CartLine, draft: OrderDraft | null): CartItem {
     sizeName: line.sizeName,
     custom: line.sizeId === null,
     frameName: line.finishName ? [line.finishName, line.frameSetName].filter(Boolean).join(' · ') : null,
-    borderName: line.borderIn > 0 ? line.borderName : 'None',
+    borderName: line.borderIn > 0 ? line.borderName : null,
     quantity: line.quantity,
     unitPaise: line.unitPaise,
     linePaise: line.linePaise,
-    problem: line.problemMessage,
+    problem: serverLineProblem(line),
     draft,
   };
 }
@@ -227,7 +266,7 @@ export type CartResult = { ok: true } | { ok: false; message: string };
 
 const failure = (error: unknown): CartResult => ({
   ok: false,
-  message: error instanceof Error && error.message ? error.message : 'The cart could not be changed. Please try again.',
+  message: errorText(error, i18n._(msg`The cart could not be changed. Please try again.`)),
 });
 
 /** Adds the editor's finished order as a new line: to the server cart when signed in, else to the browser's. */
@@ -239,9 +278,9 @@ export async function addToCart(queryClient: QueryClient, draft: OrderDraft, ser
     updateLocalCart(() => change.cart);
     return { ok: true };
   }
-  if (serverLineCount + getLocalCart().lines.length >= MAX_CART_LINES) return { ok: false, message: CART_FULL_MESSAGE };
+  if (serverLineCount + getLocalCart().lines.length >= MAX_CART_LINES) return { ok: false, message: cartFullMessage() };
   const body = lineBody(draft, clientLineId);
-  if (!body) return { ok: false, message: NOT_FINISHED };
+  if (!body) return { ok: false, message: notFinishedMessage() };
   try {
     const { cart } = await addServerLine(body);
     updateLocalCart((c) => rememberDraft(c, clientLineId, draft));
@@ -267,7 +306,7 @@ export async function saveEditedLine(queryClient: QueryClient, editing: EditingL
   if (editing.serverId === null || signedInUserId() === null) return addToCart(queryClient, draft, 0);
   const clientLineId = newClientLineId();
   const body = lineBody(draft, clientLineId);
-  if (!body) return { ok: false, message: NOT_FINISHED };
+  if (!body) return { ok: false, message: notFinishedMessage() };
   try {
     const current = queryClient.getQueryData<Cart>(cartQueryKey(signedInUserId())) ?? (await fetchCart());
     const still = current.lines.some((l) => l.id === editing.serverId);

@@ -106,6 +106,8 @@ export const cartSchema = z.object({
   coupon: appliedCouponSchema.nullable().default(null),
   /** Why the applied code gives nothing now (the cart changed, it expired…), in words; null when it applies. */
   couponProblem: z.string().nullable().default(null),
+  /** The error code of `couponProblem` (COUPON_EXPIRED, COUPON_MIN_SUBTOTAL…), so a page can say it in its language. */
+  couponProblemCode: z.string().nullable().default(null),
   /** subtotal + shipping − discount (shipping counted as 0 while unknown). */
   totalPaise: z.number().int(),
   /** Delivery window for the saved pincode (India dates, YYYY-MM-DD); null while unknown. */

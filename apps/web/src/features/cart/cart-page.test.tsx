@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { addLocalLine, EMPTY_CART, getLocalCart, updateLocalCart, type LocalCart } from '../../lib/cart';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { newOrderDraft, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
 import { mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render';
@@ -82,6 +83,11 @@ const unit = priceOrder({
   quantity: 1,
 });
 
+// The page and its texts load on demand: load them once up front so the first test does not wait for them.
+beforeAll(async () => {
+  await Promise.all([import('./cart-page'), activateLocale('en', ['cart'])]);
+});
+
 describe('/addtocart', () => {
   it('shows an empty cart with a way to upload', async () => {
     catalogue();
@@ -101,7 +107,8 @@ describe('/addtocart', () => {
     expect(first).toHaveTextContent('Hairline · 0.4 in');
     expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} each`);
     expect(within(second!).getByTestId('line-quantity')).toHaveTextContent('2');
-    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+    // The header's count loads on demand after the page has painted.
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
 
     await user.click(within(first!).getByRole('button', { name: 'Increase quantity' }));
     expect(within(first!).getByTestId('line-quantity')).toHaveTextContent('2');
@@ -143,6 +150,48 @@ describe('/addtocart', () => {
       step: 5,
       cartLine: { clientLineId: 'line-0-abcdef', serverId: null },
     });
-    expect(await screen.findByRole('button', { name: 'Update cart' })).toBeInTheDocument();
+    // The editor loads on demand, with its own texts: on a busy machine that takes a few seconds.
+    expect(await screen.findByRole('button', { name: 'Update cart' }, { timeout: 15_000 })).toBeInTheDocument();
+  });
+});
+
+describe('/addtocart in Hindi', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('says the cart, its counts (plural) and the arrival dates in Hindi, with no English sentence left', async () => {
+    await activateLocale('hi', ['cart']);
+    catalogue();
+    seedCart(draft('a'), draft('b', { quantity: 2 }));
+    const { user } = renderRoute('/addtocart');
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2));
+    const page = within(document.querySelector('main')!);
+    expect(page.getByRole('heading', { level: 1, name: 'आपका कार्ट' })).toBeVisible();
+    expect(page.getByText('20 में से 2 फ़्रेम वाली फ़ोटो · हर फ़ोटो की मात्रा 1–50')).toBeVisible();
+    expect(screen.getByTestId('cart-totals')).toHaveTextContent('उप-योग (3 आइटम)');
+    const [first] = screen.getAllByTestId('cart-line');
+    expect(first).toHaveTextContent('12 × 8 इंच');
+    expect(first).toHaveTextContent('Hairline · 0.4 इंच');
+    expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} प्रति पीस`);
+    expect(within(first!).getByRole('button', { name: 'मात्रा बढ़ाएँ' })).toBeEnabled();
+
+    await user.type(page.getByLabelText('डिलीवरी पिनकोड'), '560001');
+    // 1 and 4 December 2026 are a Tuesday and a Friday: Intl writes the day and the month.
+    expect(await screen.findByText('मंगल, 1 दिस॰ से शुक्र, 4 दिस॰ के बीच पहुँचेगा')).toBeVisible();
+    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(`पिनकोड 560001 पर मंगल, 1 दिस॰ से शुक्र, 4 दिस॰ के बीच पहुँचेगा · डिलीवरी शुल्क ${formatInr(9900)}`);
+    expect(page.getByRole('button', { name: /चेकआउट करें/ })).toBeEnabled();
+
+    const text = document.querySelector('main')!.textContent ?? '';
+    for (const english of ['framed photos', 'Your cart', 'Subtotal', 'Arrives between', 'Shipping', 'Proceed to Checkout', 'each', ' in ']) {
+      expect(text, english).not.toContain(english);
+    }
+  });
+
+  it('says one blocked photo in the singular', async () => {
+    await activateLocale('hi', ['cart']);
+    catalogue();
+    seedCart(draft('a'), draft('b', { photo: { ...draft('b').photo, expiresAt: '2020-01-01T00:00:00Z' } }));
+    renderRoute('/addtocart');
+    expect(await screen.findByTestId('line-problem')).toHaveTextContent('इस फ़ोटो का समय ख़त्म हो गया है।');
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent === 'एक फ़ोटो अभी जैसी है, वैसी ऑर्डर नहीं हो सकती। चेकआउट के लिए उसे बदलें या हटाएँ।')).toBe(true);
   });
 });

@@ -2,8 +2,10 @@
  * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
  * editor's own functions, so the figures are the ones the editor showed.
  */
+import { t } from '@lingui/core/macro';
 import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
+import { inchesText } from '../../lib/order-texts';
 import {
   borderForIndex,
   borderInches,
@@ -70,14 +72,19 @@ export function createOrderBody(
   };
 }
 
-/** Seed §7: the payment description joins size, frame inches, frame name, border, category and description. */
+/**
+ * Seed §7: the payment description joins size, frame inches, frame name, border, category and description. Razorpay's
+ * window shows it to the customer, so it is in the active language (the names from the catalogue as the shop writes them).
+ */
 export function paymentDescription(summary: CheckoutSummary): string {
-  const { choice } = summary;
+  const { choice, sizeName } = summary;
+  const frameInches = inchesText(summary.frameInches);
+  const borderInches = inchesText(summary.borderIn);
   return [
-    `Size ${summary.sizeName}`,
-    `Frame ${formatMeasure(summary.frameInches)} in`,
+    t`Size ${sizeName}`,
+    t`Frame ${frameInches}`,
     `${choice.frame.frameName} (${choice.set.frameName})`,
-    summary.borderIn > 0 ? `Border ${formatMeasure(summary.borderIn)} in` : 'No border',
+    summary.borderIn > 0 ? t`Border ${borderInches}` : t`No border`,
     choice.frame.frameCategory,
     choice.frame.frameDescription,
   ]

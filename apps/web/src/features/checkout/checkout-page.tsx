@@ -1,11 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
-  formatArrivesBy,
   formatInr,
-  formatMeasure,
   PAYMENT_VERIFIED_MESSAGE,
   type Cart,
   type CartOrderBody,
@@ -14,6 +13,10 @@ import {
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
+import { arrivesByText } from '../../lib/delivery-quote';
+import { errorText } from '../../lib/error-messages';
+import { activeLocale } from '../../lib/i18n';
+import { customInchesText, framedPhotosText, inchesText } from '../../lib/order-texts';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
 import { useShippingQuote } from '../../lib/shipping';
@@ -38,9 +41,9 @@ import {
   type SandboxCard,
 } from './api';
 import { checkoutSummary, createOrderBody, newIdempotencyKey, paymentDescription, type CheckoutSummary } from './checkout-model';
-import { loadRazorpay, openRazorpay } from './razorpay';
+import { loadRazorpay, openRazorpay, PaymentWindowError } from './razorpay';
 import { CouponField, type AppliedCoupon } from '../../components/coupon-field';
-import { quoteCoupon } from '../../lib/coupon-api';
+import { couponProblemText, quoteCoupon } from '../../lib/coupon-api';
 import { SandboxDialog } from './sandbox-dialog';
 
 /**
@@ -48,6 +51,7 @@ import { SandboxDialog } from './sandbox-dialog';
  * creates the order on the server (which re-prices it) and opens Razorpay, or the sandbox dialog in development.
  */
 export function CheckoutPage() {
+  const { t } = useLingui();
   const session = useSession();
   const draft = useOrderDraft();
   const sets = useFrameSets();
@@ -55,41 +59,50 @@ export function CheckoutPage() {
   const user = session?.user ?? null;
   const cartMode = useSearchParams()[0].get('cart') === '1';
 
+  const title = t`Checkout`;
   let body;
   if (cartMode) {
-    body = user ? <CartCheckoutStep key={user._id} user={user} /> : <Notice title="Checkout" status="Loading your cart…" />;
+    body = user ? <CartCheckoutStep key={user._id} user={user} /> : <Notice title={title} status={t`Loading your cart…`} />;
   } else if (!draft) {
     body = (
-      <Notice title="Checkout">
-        There is no frame in your order yet.{' '}
-        <Link to="/" className={textLink}>
-          Upload a photo to start framing
-        </Link>
-        .
+      <Notice title={title}>
+        <Trans>
+          There is no frame in your order yet.{' '}
+          <Link to="/" className={textLink}>
+            Upload a photo to start framing
+          </Link>
+          .
+        </Trans>
       </Notice>
     );
   } else if (sets.isPending || borders.isPending || !user) {
-    body = <Notice title="Checkout" status="Loading your order…" />;
+    body = <Notice title={title} status={t`Loading your order…`} />;
   } else if (sets.isError || borders.isError) {
-    body = <Notice title="Checkout">We could not load the frame catalogue. Please check your connection and reload the page.</Notice>;
+    body = (
+      <Notice title={title}>
+        <Trans>We could not load the frame catalogue. Please check your connection and reload the page.</Trans>
+      </Notice>
+    );
   } else {
     const summary = checkoutSummary(draft, sets.data, borders.data);
     body = summary ? (
       <CheckoutStep key={user._id} draft={draft} summary={summary} user={user} />
     ) : (
-      <Notice title="Checkout">
-        Your frame is not finished yet: choose a size and a frame first.{' '}
-        <Link to="/edit-photo" className={textLink}>
-          Back to the editor
-        </Link>
-        .
+      <Notice title={title}>
+        <Trans>
+          Your frame is not finished yet: choose a size and a frame first.{' '}
+          <Link to="/edit-photo" className={textLink}>
+            Back to the editor
+          </Link>
+          .
+        </Trans>
       </Notice>
     );
   }
 
   return (
     <>
-      <title>Checkout — Framewala</title>
+      <title>{t`Checkout — Framewala`}</title>
       <div className="bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-8 pb-14 sm:px-6 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
           <div className="min-w-0">
@@ -117,7 +130,11 @@ function Notice({ title, status, children }: { title: string; status?: string; c
   );
 }
 
-type Problem = { message: string; amountPaise?: number; addressMissing?: boolean };
+/** Why the payment did not start: the error itself, said in the language shown when it is rendered. */
+type Problem = { error: unknown; amountPaise?: number; addressMissing?: boolean };
+
+/** A notice after the customer closed a payment window: nothing was charged. */
+type PaymentNotice = 'window-closed' | 'sandbox-cancelled';
 
 type SandboxState = { order: CreatedOrder };
 
@@ -141,7 +158,7 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<PaymentNotice | null>(null);
   const [sandbox, setSandbox] = useState<SandboxState | null>(null);
   const inFlight = useRef(false);
 
@@ -153,11 +170,8 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
 
   const finishPaid = async (order: CreatedOrder, payment: PaymentSuccess) => {
     let ok = false;
-    let failure: PaymentFailure = {
-      code: 'PAYMENT_NOT_VERIFIED',
-      description: 'We could not confirm your payment.',
-      reason: 'verification_failed',
-    };
+    // No description of our own: /cancel says it for the code, in the language it is shown in.
+    let failure: PaymentFailure = { code: 'PAYMENT_NOT_VERIFIED', description: '', reason: 'verification_failed' };
     try {
       const verified = await verifyPayment(payment);
       ok = verified.message === PAYMENT_VERIFIED_MESSAGE;
@@ -175,7 +189,7 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
   const finishFailed = (order: CreatedOrder, error: PaymentFailure) => {
     storePaymentError({
       code: error.code ?? 'PAYMENT_FAILED',
-      description: error.description ?? 'The payment did not go through.',
+      description: error.description ?? '',
       reason: error.reason ?? 'payment_failed',
     });
     void navigate(`/cancel?order=${encodeURIComponent(order.orderId)}`);
@@ -214,7 +228,7 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
       });
       if (outcome.kind === 'paid') await finishPaid(order, outcome.payment);
       else if (outcome.kind === 'failed') finishFailed(order, outcome.error);
-      else setNotice('The payment window was closed. Nothing was charged; you can pay when you are ready.');
+      else setNotice('window-closed');
       if (outcome.kind === 'dismissed') {
         inFlight.current = false;
         setBusy(false);
@@ -225,16 +239,16 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
       if (isApiError(error) && error.status === 401) return; // on the way to sign in
       if (isApiError(error) && error.code === 'PRICE_MISMATCH') {
         const amount = error.details.amount;
-        setProblem({ message: error.message, amountPaise: typeof amount === 'number' ? amount : undefined });
+        setProblem({ error, amountPaise: typeof amount === 'number' ? amount : undefined });
         onPriceChanged();
         attempt.current = null;
         return;
       }
       if (isApiError(error) && error.status === 422 && (error.details.field === 'address' || /address/i.test(error.message))) {
-        setProblem({ message: error.message, addressMissing: true });
+        setProblem({ error, addressMissing: true });
         return;
       }
-      setProblem({ message: error instanceof Error ? error.message : 'The payment could not be started. Please try again.' });
+      setProblem({ error });
     }
   };
 
@@ -249,13 +263,14 @@ function usePayment({ user, requestBody, description, address, onPaid, onPriceCh
     setSandbox(null);
     inFlight.current = false;
     setBusy(false);
-    setNotice('The test payment was cancelled. Nothing was charged; you can pay when you are ready.');
+    setNotice('sandbox-cancelled');
   };
 
   return { busy, problem, notice, sandbox, makePayment, paySandbox, closeSandbox };
 }
 
 function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: CheckoutSummary; user: SessionUser }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -319,14 +334,15 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   const totalPaise = price.checkoutPaise + shippingPaise - discountPaise;
 
   const rows: [string, string][] = [
-    ['Frame', `${choice.frame.frameName} · ${choice.set.frameName}`],
-    ['Size', `${summary.sizeName}${summary.print.kind === 'custom' ? ' in (custom)' : ' in'}`],
-    ['Motif Border', summary.borderIn > 0 ? `${formatMeasure(summary.borderIn)} in` : 'None'],
-    ['Frame Size', `${formatMeasure(summary.frameInches)} in`],
-    ['Category', choice.frame.frameCategory || '—'],
-    ['Description', choice.frame.frameDescription || '—'],
+    [t`Frame`, `${choice.frame.frameName} · ${choice.set.frameName}`],
+    [t`Size`, summary.print.kind === 'custom' ? customInchesText(summary.sizeName) : inchesText(summary.sizeName)],
+    [t`Motif Border`, summary.borderIn > 0 ? inchesText(summary.borderIn) : t`None`],
+    [t`Frame Size`, inchesText(summary.frameInches)],
+    [t`Category`, choice.frame.frameCategory || '—'],
+    [t`Description`, choice.frame.frameDescription || '—'],
   ];
-  if (price.quantity > 1) rows.push(['Quantity', `${price.quantity} × ${formatInr(price.unitPaise)}`]);
+  if (price.quantity > 1) rows.push([t`Quantity`, `${price.quantity} × ${formatInr(price.unitPaise)}`]);
+  const arrives = shipping.data ? arrivesByText(shipping.data.arrivesBy) : '';
 
   return (
     <section
@@ -334,9 +350,11 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
     >
       <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
-        Checkout
+        <Trans>Checkout</Trans>
       </h1>
-      <h2 className="mt-6 text-xl font-semibold">Product Summary</h2>
+      <h2 className="mt-6 text-xl font-semibold">
+        <Trans>Product Summary</Trans>
+      </h2>
       <dl className="mt-3 divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="product-summary">
         {rows.map(([term, value]) => (
           <div key={term} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 px-3.5 py-2.5">
@@ -347,34 +365,40 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
       </dl>
 
       <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
-        <PriceLine term="Total Price" value={formatInr(price.checkoutPaise)} />
-        <PriceLine term="Total Price (Discount)" value={discountPaise > 0 ? `−${formatInr(discountPaise)}` : formatInr(0)} />
-        <PriceLine term="Tax & Fee" value={formatInr(0)} />
+        <PriceLine term={t`Total Price`} value={formatInr(price.checkoutPaise)} />
+        <PriceLine term={t`Total Price (Discount)`} value={discountPaise > 0 ? `−${formatInr(discountPaise)}` : formatInr(0)} />
+        <PriceLine term={t`Tax & Fee`} value={formatInr(0)} />
         <PriceLine
-          term="Shipping"
+          term={t`Shipping`}
           value={
-            shippingPending ? 'Calculating…' : !pincode || shipping.isError ? '—' : shippingPaise === 0 ? 'Free' : formatInr(shippingPaise)
+            shippingPending ? t`Calculating…` : !pincode || shipping.isError ? '—' : shippingPaise === 0 ? t`Free` : formatInr(shippingPaise)
           }
         />
         <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
-          <dt className="text-lg font-semibold text-ink-900">Total</dt>
+          <dt className="text-lg font-semibold text-ink-900">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="m-0 font-serif text-[1.9rem] leading-tight font-semibold text-ink-900" data-testid="checkout-total">
             {formatInr(totalPaise)}
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay.</p>
+      <p className="mt-2 text-sm text-ink-500">
+        <Trans>Prices include taxes. This is the amount you will pay.</Trans>
+      </p>
       <CouponField
         applied={applied}
         onApply={applyCoupon}
         onRemove={() => setCouponCode(null)}
-        problem={couponQuote.isError ? couponQuote.error.message : null}
+        problem={couponQuote.isError ? errorText(couponQuote.error, t`The code could not be checked. Please try again.`) : null}
       />
       {shipping.data ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
           <span>
-            <span className="font-medium text-ink-900">{formatArrivesBy(shipping.data.arrivesBy)}</span> to {pincode}
+            <Trans>
+              <span className="font-medium text-ink-900">{arrives}</span> to {pincode}
+            </Trans>
           </span>
         </p>
       ) : null}
@@ -386,6 +410,7 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
 
 /** `/checkout/pay?cart=1`: the whole cart in one order and one payment, at the server's figures. */
 function CartCheckoutStep({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const headingId = useId();
@@ -413,7 +438,7 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
   const payment = usePayment({
     user,
     requestBody: { cart: true, amount: data?.totalPaise ?? 0, currency: 'INR' },
-    description: data ? `${data.itemCount} framed ${data.itemCount === 1 ? 'photo' : 'photos'}` : 'Framed photos',
+    description: data ? framedPhotosText(data.itemCount) : t`Framed photos`,
     address: address.data,
     onPaid: () => void queryClient.invalidateQueries({ queryKey: ['cart'] }),
     // The server priced the cart differently (the catalogue or shipping changed): show its figures.
@@ -422,32 +447,39 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
 
   // Lines still in the browser (being moved into the account, or refused) must be settled on the cart page first.
   const leftovers = local.lines.length;
+  const title = t`Checkout`;
   if (cart.isPending || (leftovers > 0 && local.lines.some((l) => l.problem === null))) {
-    return <Notice title="Checkout" status="Loading your cart…" />;
+    return <Notice title={title} status={t`Loading your cart…`} />;
   }
-  if (cart.isError) return <Notice title="Checkout">{cart.error.message || 'We could not load your cart. Please reload the page.'}</Notice>;
+  if (cart.isError) return <Notice title={title}>{errorText(cart.error, t`We could not load your cart. Please reload the page.`)}</Notice>;
   if (!data || data.lines.length === 0) {
     return (
-      <Notice title="Checkout">
-        Your cart is empty.{' '}
-        <Link to="/" className={textLink}>
-          Upload a photo to start framing
-        </Link>
-        .
+      <Notice title={title}>
+        <Trans>
+          Your cart is empty.{' '}
+          <Link to="/" className={textLink}>
+            Upload a photo to start framing
+          </Link>
+          .
+        </Trans>
       </Notice>
     );
   }
   if (!data.payable || leftovers > 0) {
     return (
-      <Notice title="Checkout">
-        Some photos in your cart cannot be ordered as they are.{' '}
-        <Link to="/addtocart" className={textLink}>
-          Fix them in your cart
-        </Link>
-        .
+      <Notice title={title}>
+        <Trans>
+          Some photos in your cart cannot be ordered as they are.{' '}
+          <Link to="/addtocart" className={textLink}>
+            Fix them in your cart
+          </Link>
+          .
+        </Trans>
       </Notice>
     );
   }
+  const arrives = data.arrivesBy ? arrivesByText(data.arrivesBy) : '';
+  const pincode = data.pincode;
 
   return (
     <section
@@ -455,9 +487,11 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
       className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
     >
       <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
-        Checkout
+        <Trans>Checkout</Trans>
       </h1>
-      <h2 className="mt-6 text-xl font-semibold">Product Summary</h2>
+      <h2 className="mt-6 text-xl font-semibold">
+        <Trans>Product Summary</Trans>
+      </h2>
       <ul className="mt-3 divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="cart-summary">
         {data.lines.map((line) => (
           <li key={line.id} className="flex items-center gap-3 px-3.5 py-2.5">
@@ -466,11 +500,11 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
             ) : null}
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-ink-900">
-                {line.sizeName} in{line.sizeId === null ? ' (custom)' : ''} ·{' '}
+                {line.sizeId === null ? customInchesText(line.sizeName ?? '—') : inchesText(line.sizeName ?? '—')} ·{' '}
                 {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
               </span>
               <span className="block text-sm text-ink-600">
-                {line.borderIn > 0 ? `${line.borderName ?? 'White border'} ${formatMeasure(line.borderIn)} in` : 'No border'} ·{' '}
+                {line.borderIn > 0 ? `${line.borderName ?? t`White border`} ${inchesText(line.borderIn)}` : t`No border`} ·{' '}
                 {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
               </span>
             </span>
@@ -480,32 +514,38 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
       </ul>
 
       <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
-        <PriceLine term="Total Price" value={formatInr(data.subtotalPaise)} />
-        <PriceLine term="Total Price (Discount)" value={data.discountPaise > 0 ? `−${formatInr(data.discountPaise)}` : formatInr(0)} />
-        <PriceLine term="Tax & Fee" value={formatInr(0)} />
+        <PriceLine term={t`Total Price`} value={formatInr(data.subtotalPaise)} />
+        <PriceLine term={t`Total Price (Discount)`} value={data.discountPaise > 0 ? `−${formatInr(data.discountPaise)}` : formatInr(0)} />
+        <PriceLine term={t`Tax & Fee`} value={formatInr(0)} />
         <PriceLine
-          term="Shipping"
-          value={data.shippingPaise === null ? '—' : data.shippingPaise === 0 ? 'Free' : formatInr(data.shippingPaise)}
+          term={t`Shipping`}
+          value={data.shippingPaise === null ? '—' : data.shippingPaise === 0 ? t`Free` : formatInr(data.shippingPaise)}
         />
         <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
-          <dt className="text-lg font-semibold text-ink-900">Total</dt>
+          <dt className="text-lg font-semibold text-ink-900">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="m-0 font-serif text-[1.9rem] leading-tight font-semibold text-ink-900" data-testid="checkout-total">
             {formatInr(data.totalPaise)}
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-ink-500">Prices include taxes. This is the amount you will pay, once, for the whole cart.</p>
+      <p className="mt-2 text-sm text-ink-500">
+        <Trans>Prices include taxes. This is the amount you will pay, once, for the whole cart.</Trans>
+      </p>
       <CouponField
         applied={data.coupon ? { code: data.coupon.code, summary: data.coupon.summary, discountPaise: data.discountPaise } : null}
         onApply={applyCoupon}
         onRemove={removeCoupon}
-        problem={data.couponProblem}
+        problem={couponProblemText(data)}
       />
       {data.arrivesBy ? (
         <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
           <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
           <span>
-            <span className="font-medium text-ink-900">{formatArrivesBy(data.arrivesBy)}</span> to {data.pincode}
+            <Trans>
+              <span className="font-medium text-ink-900">{arrives}</span> to {pincode}
+            </Trans>
           </span>
         </p>
       ) : null}
@@ -518,19 +558,30 @@ type Payment = ReturnType<typeof usePayment>;
 
 /** The price problem or notice, Back and 'Make payment', and the sandbox dialog while it is open. */
 function PaymentActions({ payment, waiting, onBack }: { payment: Payment; waiting: boolean; onBack: () => void }) {
+  const { i18n, t } = useLingui();
   const { busy, problem, notice, sandbox, makePayment, paySandbox, closeSandbox } = payment;
+  let problemText: string | null = null;
+  if (problem?.error instanceof PaymentWindowError) problemText = i18n._(problem.error.text);
+  else if (problem?.addressMissing && activeLocale() !== 'en') problemText = t`Please add a delivery address before paying.`;
+  else if (problem) problemText = errorText(problem.error, t`The payment could not be started. Please try again.`);
+  const newPrice = problem?.amountPaise !== undefined ? formatInr(problem.amountPaise) : null;
   return (
     <>
       {problem ? (
         <div className="mt-5">
           <FormAlert>
-            {problem.message}
-            {problem.amountPaise !== undefined ? ` The price now is ${formatInr(problem.amountPaise)}.` : null}
+            {problemText}
+            {newPrice !== null ? (
+              <>
+                {' '}
+                <Trans>The price now is {newPrice}.</Trans>
+              </>
+            ) : null}
             {problem.addressMissing ? (
               <>
                 {' '}
                 <Link to="/checkout" className={textLink}>
-                  Add your delivery address
+                  <Trans>Add your delivery address</Trans>
                 </Link>
               </>
             ) : null}
@@ -539,14 +590,18 @@ function PaymentActions({ payment, waiting, onBack }: { payment: Payment; waitin
       ) : null}
       {notice ? (
         <p role="status" className="mt-5 rounded-2xl bg-cream px-4 py-3 text-ink-700">
-          {notice}
+          {notice === 'window-closed' ? (
+            <Trans>The payment window was closed. Nothing was charged; you can pay when you are ready.</Trans>
+          ) : (
+            <Trans>The test payment was cancelled. Nothing was charged; you can pay when you are ready.</Trans>
+          )}
         </p>
       ) : null}
 
       <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
         <button type="button" onClick={onBack} className={`${secondaryButton} sm:mr-auto`}>
           <ArrowRightIcon className="h-4 w-4 rotate-180" />
-          Back
+          <Trans>Back</Trans>
         </button>
         <button
           type="button"
@@ -555,13 +610,15 @@ function PaymentActions({ payment, waiting, onBack }: { payment: Payment; waitin
           onClick={() => void makePayment()}
           className={`${primaryButton} sm:min-w-44`}
         >
-          {busy ? 'Starting payment…' : 'Make payment'}
+          {busy ? t`Starting payment…` : t`Make payment`}
           {busy ? null : <ArrowRightIcon className="h-4 w-4" />}
         </button>
       </div>
       <p className="mt-4 flex items-start gap-2 text-sm text-ink-600">
         <ShieldCheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-leaf-600" />
-        Payments are handled by Razorpay (UPI, cards, net banking). Framewala never sees your card details.
+        <span>
+          <Trans>Payments are handled by Razorpay (UPI, cards, net banking). Framewala never sees your card details.</Trans>
+        </span>
       </p>
 
       {sandbox ? (

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SHIPPING_SETTINGS,
   ERROR_CATALOGUE,
+  POLICY_FACTS,
   WHITE_BORDER_LEVELS,
   formatArrivesBy,
   formatInr,
@@ -13,6 +14,8 @@ import {
   type FrameSet,
   type MotifBorder,
 } from '@framewala/domain';
+import { ERROR_MESSAGES } from '../../lib/error-messages';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
@@ -257,6 +260,16 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
   });
 
+  it("states the shop's promises beside the order in the policies' own words", async () => {
+    await openCheckout();
+    const aside = within(screen.getByRole('complementary', { name: 'Your order' }));
+    // The ranges are kept on one line each ('3–5' in a span of its own).
+    expect(aside.getByText(/^Made in/).closest('li')).toHaveTextContent(
+      `Made in ${POLICY_FACTS.processing}, delivered in ${POLICY_FACTS.deliveryMetros} in metros, ${POLICY_FACTS.deliveryElsewhere} elsewhere.`,
+    );
+    expect(aside.getByText(`Your address is used only to deliver your order. Cancel free within ${POLICY_FACTS.cancellationWindow}.`)).toBeVisible();
+  });
+
   it("names a custom size 'height X width'", async () => {
     signInAs();
     storeOrder({ size: null, customSize: { width: '16', height: '10' }, borderLevel: 0, quantity: 1 });
@@ -363,7 +376,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     await user.click(main().getByRole('button', { name: 'Starting payment…' }));
     expect(main().getByRole('button', { name: 'Starting payment…' })).toBeDisabled();
     expect(callsTo('POST', '/api/create-order')).toHaveLength(1);
-    release({ status: 503, body: { message: 'The shop is busy. Please try again.', code: 'UNAVAILABLE' } });
+    release({ status: 503, body: { message: 'The shop is busy. Please try again.', code: 'SERVICE_UNAVAILABLE' } });
     expect(await main().findByRole('alert')).toHaveTextContent('The shop is busy. Please try again.');
 
     await user.click(main().getByRole('button', { name: 'Make payment' }));
@@ -411,7 +424,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     const { user } = await openCheckout({
       'POST /api/create-order': {
         status: 422,
-        body: { message: 'Please add your delivery address before paying.', code: 'ADDRESS_REQUIRED' },
+        body: { message: 'Please add your delivery address before paying.', code: 'RULE_BROKEN', field: 'address' },
       },
     });
     await user.click(main().getByRole('button', { name: 'Make payment' }));
@@ -716,5 +729,85 @@ describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
     await user.click(main().getByRole('button', { name: 'Make payment' }));
     await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
     expect(calls.callsTo('POST', '/api/create-order')[0]?.body).toEqual({ cart: true, amount: 1089_00, currency: 'INR' });
+  });
+});
+
+describe('the checkout in Hindi', { timeout: 30_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  const address = {
+    fullName: 'Asha Verma',
+    phone: '+919876543210',
+    altPhone: '',
+    email: 'asha@example.com',
+    addressLine1: '12 MG Road',
+    addressLine2: '',
+    city: 'Bangalore',
+    state: 'Karnataka',
+    country: 'IN',
+    postalCode: '560001',
+    companyName: '',
+    isHyperlocal: false,
+    billingSameAsDelivery: true,
+  };
+
+  it('says the summary, the arrival dates and a coupon refusal in Hindi, from the error code', async () => {
+    await activateLocale('hi', ['checkout']);
+    signInAs();
+    storeOrder();
+    api({
+      'GET /api/address/user-1': { body: { address } },
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } } },
+      'POST /api/coupon-quote': (req) =>
+        (req.body as { code: string }).code.toUpperCase() === 'DIWALI10'
+          ? { body: { coupon: { code: 'DIWALI10', summary: '10% off, shipping included' }, discountPaise: 145_00 } }
+          : { status: 422, body: { message: 'The code OLD5 expired on 5 November 2026.', code: 'COUPON_EXPIRED' } },
+    });
+    const { user } = renderRoute('/checkout/pay');
+    await main().findByRole('heading', { level: 1, name: 'चेकआउट' });
+    await main().findByRole('heading', { level: 2, name: 'ऑर्डर का सारांश' });
+    expect(dd('साइज़')).toBe('12 × 8 इंच');
+    expect(dd('सफ़ेद बॉर्डर')).toBe('0.8 इंच');
+    const lines = within(screen.getByTestId('price-lines'));
+    await waitFor(() => expect(dd('डिलीवरी शुल्क', lines)).toBe('₹99.00'));
+    // 2 and 5 December 2026 are a Wednesday and a Saturday.
+    expect(screen.getByTestId('arrives-by')).toHaveTextContent('पिनकोड 560001 पर बुध, 2 दिस॰ से शनि, 5 दिस॰ के बीच पहुँचेगा');
+
+    const field = main().getByLabelText('कूपन कोड है?');
+    await user.type(field, 'old5');
+    await user.click(main().getByRole('button', { name: 'लागू करें' }));
+    const refusal = await main().findByRole('alert');
+    expect(refusal).toHaveTextContent(i18n._(ERROR_MESSAGES.COUPON_EXPIRED));
+    expect(refusal.textContent).toMatch(/[\u0900-\u097F]/);
+    expect(refusal).not.toHaveTextContent('expired');
+
+    await user.clear(field);
+    await user.type(field, 'diwali10');
+    await user.click(main().getByRole('button', { name: 'लागू करें' }));
+    expect(await screen.findByTestId('coupon-applied')).toHaveTextContent('DIWALI10 लागू · 10% की छूट, डिलीवरी शुल्क पर भी');
+    expect(main().getByRole('button', { name: 'भुगतान करें' })).toBeEnabled();
+
+    const text = document.querySelector('main')!.textContent ?? '';
+    for (const english of ['Checkout', 'Product Summary', 'Total Price', 'Shipping', 'Arrives between', 'Make payment', 'applied', ' off', 'Your order']) {
+      expect(text, english).not.toContain(english);
+    }
+  });
+
+  it("/cancel names a declined card in Hindi and keeps the provider's own words apart", async () => {
+    await activateLocale('hi', ['checkout']);
+    signInAs();
+    storeOrder();
+    api();
+    window.sessionStorage.setItem(
+      PAYMENT_ERROR_KEY,
+      JSON.stringify({ code: 'BAD_REQUEST_ERROR', description: 'Your payment was declined by the bank.', reason: 'card_declined' }),
+    );
+    renderRoute('/cancel?order=FW-2611-8K3D9Q');
+    expect(await main().findByRole('heading', { level: 1, name: 'Asha Verma, आपका भुगतान नहीं हो पाया' })).toBeVisible();
+    expect(dd('कारण')).toBe('आपका कार्ड अस्वीकार कर दिया गया।');
+    expect(dd('भुगतान सेवा का संदेश')).toBe('Your payment was declined by the bank.');
+    expect(dd('एरर कोड')).toBe('BAD_REQUEST_ERROR');
+    expect(main().getByRole('link', { name: 'फिर से कोशिश करें' })).toHaveAttribute('href', '/checkout/pay');
+    expect(main().queryByText(/Payment Failed|did not go through|Try again/)).toBeNull();
   });
 });

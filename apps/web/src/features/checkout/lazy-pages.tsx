@@ -1,11 +1,13 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { withCatalogue } from '../../lib/i18n';
 
-// The checkout pages load on demand (the landing page does not need them).
-const CheckoutPage = lazy(async () => ({ default: (await import('./checkout-page')).CheckoutPage }));
-const SuccessPage = lazy(async () => ({ default: (await import('./result-pages')).SuccessPage }));
-const CancelPage = lazy(async () => ({ default: (await import('./result-pages')).CancelPage }));
+// The checkout pages load on demand (the landing page does not need them), each with the checkout's texts.
+const CheckoutPage = lazy(withCatalogue('checkout', async () => ({ default: (await import('./checkout-page')).CheckoutPage })));
+const SuccessPage = lazy(withCatalogue('checkout', async () => ({ default: (await import('./result-pages')).SuccessPage })));
+const CancelPage = lazy(withCatalogue('checkout', async () => ({ default: (await import('./result-pages')).CancelPage })));
 
 function Deferred({ children }: { children: ReactNode }) {
   return (
@@ -13,7 +15,7 @@ function Deferred({ children }: { children: ReactNode }) {
       <Suspense
         fallback={
           <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-            Loading…
+            <Trans>Loading…</Trans>
           </p>
         }
       >

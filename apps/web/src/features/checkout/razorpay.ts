@@ -2,6 +2,9 @@
  * Razorpay checkout.js, loaded only when the customer pays (a script element added at that moment, never part of the
  * page until then), and opened with the shop's options (key, order id, amount, currency, name, description, prefill, theme).
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../lib/i18n';
 import type { PaymentFailure, PaymentSuccess } from './api';
 
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -34,6 +37,17 @@ declare global {
   }
 }
 
+/** The payment window could not be opened: what to tell the customer, said in the language shown at the time. */
+export class PaymentWindowError extends Error {
+  constructor(readonly text: MessageDescriptor) {
+    super(i18n._(text));
+    this.name = 'PaymentWindowError';
+  }
+}
+
+const NOT_STARTED = msg`Razorpay checkout did not start.`;
+const NOT_LOADED = msg`We could not load the payment window. Please check your connection and try again.`;
+
 let loading: Promise<RazorpayConstructor> | null = null;
 
 /** Adds the checkout.js script once and resolves with `window.Razorpay`; a failed load can be retried. */
@@ -48,13 +62,13 @@ export function loadRazorpay(doc: Document = document): Promise<RazorpayConstruc
       if (window.Razorpay) resolve(window.Razorpay);
       else {
         loading = null;
-        reject(new Error('Razorpay checkout did not start.'));
+        reject(new PaymentWindowError(NOT_STARTED));
       }
     };
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new Error('We could not load the payment window. Please check your connection and try again.'));
+      reject(new PaymentWindowError(NOT_LOADED));
     };
     doc.head.appendChild(script);
   });

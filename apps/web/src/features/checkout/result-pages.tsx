@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -8,6 +11,8 @@ import { CheckIcon, CloseIcon } from '../../components/icons';
 import { OrderLines } from '../../components/order-lines';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
+import { errorCodeText } from '../../lib/error-messages';
+import { activeLocale } from '../../lib/i18n';
 import { hasStoredPhoto } from '../../lib/order-storage';
 import { contactMenuItems } from '../../lib/contact-menu-items';
 import { useSiteConfig } from '../../lib/site-config';
@@ -94,14 +99,15 @@ function OrderFacts({ rows }: { rows: [string, string][] }) {
 }
 
 function orderProblem(orderNumber: string | null, error: unknown): string | null {
-  if (!orderNumber) return 'No order number was given.';
+  if (!orderNumber) return t`No order number was given.`;
   if (!error) return null;
-  if (isApiError(error) && error.status === 404) return `We could not find order ${orderNumber} in your account.`;
-  return 'We could not load your order details just now. Your order is safe; check your profile in a moment.';
+  if (isApiError(error) && error.status === 404) return t`We could not find order ${orderNumber} in your account.`;
+  return t`We could not load your order details just now. Your order is safe; check your profile in a moment.`;
 }
 
 /** `/success?order=<number>`: 'Thank You', the real order number and payment id, support, home after 5 s. */
 export function SuccessPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { orderNumber, query, user } = useOrderFromQuery();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
@@ -120,66 +126,75 @@ export function SuccessPage() {
   const order: OrderDetail | undefined = query.data;
   const problem = orderProblem(orderNumber, query.error);
   const name = fullName(user);
-  const rows: [string, string][] = order
-    ? [
-        ['Order number', order._id],
-        ['Payment ID', order.payment?.paymentId ?? 'Being confirmed'],
-        ...(typeof order.shippingPaise === 'number'
-          ? ([['Shipping', order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free']] as [string, string][])
-          : []),
-        ['Amount paid', formatInr(order.totalPaise)],
-        ...(order.frameName ? ([['Frame', order.frameName]] as [string, string][]) : []),
-        ...(order.sizeName ? ([['Size', order.sizeName]] as [string, string][]) : []),
-      ]
-    : [];
+  const rows: [string, string][] = [];
+  if (order) {
+    rows.push([t`Order number`, order._id], [t`Payment ID`, order.payment?.paymentId ?? t`Being confirmed`]);
+    if (typeof order.shippingPaise === 'number') rows.push([t`Shipping`, order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`]);
+    rows.push([t`Amount paid`, formatInr(order.totalPaise)]);
+    if (order.frameName) rows.push([t`Frame`, order.frameName]);
+    if (order.sizeName) rows.push([t`Size`, order.sizeName]);
+  }
+  const lineCount = order?.lines.length ?? 0;
 
   return (
     <>
-      <title>Thank You — Framewala</title>
+      <title>{t`Thank You — Framewala`}</title>
       <meta name="robots" content="noindex" />
       <ResultCard tone="success">
-        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">Thank You{name ? `, ${name}` : ''}</h1>
-        <p className="mt-2 text-lg text-ink-700">Your order has been processed successfully. A confirmation e-mail is on its way to you.</p>
+        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">{name ? <Trans>Thank You, {name}</Trans> : <Trans>Thank You</Trans>}</h1>
+        <p className="mt-2 text-lg text-ink-700">
+          <Trans>Your order has been processed successfully. A confirmation e-mail is on its way to you.</Trans>
+        </p>
         {query.isLoading ? (
           <p role="status" className="mt-6 text-ink-500">
-            Loading your order…
+            <Trans>Loading your order…</Trans>
           </p>
         ) : null}
         {order ? <OrderFacts rows={rows} /> : null}
         {order && order.lines.length > 1 ? (
           <div className="mt-4">
-            <h2 className="mb-2 text-lg font-semibold">Your {order.lines.length} framed photos</h2>
+            <h2 className="mb-2 text-lg font-semibold">
+              {t`${plural(lineCount, { one: 'Your # framed photo', other: 'Your # framed photos' })}`}
+            </h2>
             <OrderLines lines={order.lines} />
           </div>
         ) : null}
         {problem ? <p className="mt-6 rounded-xl bg-cream px-4 py-3 text-ink-700">{problem}</p> : null}
         <p className="mt-6 text-ink-600" aria-live="polite" data-testid="redirect-countdown">
-          {settled ? `Taking you to the home page in ${secondsLeft} s.` : 'You will be taken to the home page shortly.'}
+          {settled ? t`Taking you to the home page in ${secondsLeft} s.` : t`You will be taken to the home page shortly.`}
         </p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Link to="/" className={primaryButton}>
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
           <Link to="/user" className={secondaryButton}>
-            See my orders
+            <Trans>See my orders</Trans>
           </Link>
         </div>
-        <SupportContacts heading="Questions about your order?" />
+        <SupportContacts heading={t`Questions about your order?`} />
       </ResultCard>
     </>
   );
 }
 
-const REASON_TEXT: Record<string, string> = {
-  payment_failed: 'The payment failed.',
-  card_declined: 'Your card was declined.',
-  verification_failed: 'We could not verify the payment.',
-  payment_cancelled: 'The payment was cancelled.',
-  insufficient_funds: 'The account has insufficient funds.',
+/** Razorpay's `reason` for a failed payment, in words; another reason is shown as it came (in English). */
+const REASON_TEXT: Record<string, MessageDescriptor> = {
+  payment_failed: msg`The payment failed.`,
+  card_declined: msg`Your card was declined.`,
+  verification_failed: msg`We could not verify the payment.`,
+  payment_cancelled: msg`The payment was cancelled.`,
+  insufficient_funds: msg`The account has insufficient funds.`,
 };
 
-/** `/cancel?order=<number>`: 'Payment Failed', the provider's real reason and code, contacts, home and try again. */
+/**
+ * `/cancel?order=<number>`: 'Payment Failed', the provider's real reason and code, contacts, home and try again.
+ *
+ * The reason is the provider's (or the shop's) own words. In English they are shown as they came; in another language
+ * the shop's errors are said by their code, the provider's reason by its name, and the provider's words (which only
+ * come in English) follow as its message.
+ */
 export function CancelPage() {
+  const { i18n, t } = useLingui();
   const { orderNumber, query, user } = useOrderFromQuery();
   const [stored] = useState(readPaymentError);
   const [canRetry] = useState(hasStoredPhoto);
@@ -187,49 +202,80 @@ export function CancelPage() {
   const payment = query.data?.payment;
   const description = stored?.description || payment?.failureReason || null;
   const code = stored?.code || payment?.failureCode || null;
-  const reason = stored?.reason ? (REASON_TEXT[stored.reason] ?? stored.reason.replace(/_/g, ' ')) : null;
+  const english = activeLocale() === 'en';
+  const knownReason = stored?.reason && Object.hasOwn(REASON_TEXT, stored.reason) ? i18n._(REASON_TEXT[stored.reason]!) : null;
+  const reason = knownReason ?? (stored?.reason && english ? stored.reason.replace(/_/g, ' ') : null);
   // The order was cancelled before the payment reached the shop: the money was taken and is being refunded.
   const refunded = code === PAID_ORDER_CANCELLED;
+  // Nothing said yet: the checkout left no words and the order's record is still loading.
+  const known = Boolean(description || stored || !query.isLoading);
+  const fallback = code === 'PAYMENT_NOT_VERIFIED' ? t`We could not confirm your payment.` : t`The payment did not go through.`;
 
   const rows: [string, string][] = [];
-  if (orderNumber) rows.push(['Order number', orderNumber]);
-  if (description) rows.push(['Reason', description]);
-  else if (!query.isLoading) rows.push(['Reason', 'The payment did not go through.']);
+  if (orderNumber) rows.push([t`Order number`, orderNumber]);
   // 'payment_failed' says nothing the reason does not; specific reasons (card declined…) add to it.
-  if (reason && !refunded && stored?.reason !== 'payment_failed' && reason !== description) rows.push(['Details', reason]);
-  if (code) rows.push(['Error code', code]);
+  const addsDetail = reason && !refunded && stored?.reason !== 'payment_failed';
+  if (english) {
+    if (description) rows.push([t`Reason`, description]);
+    else if (!query.isLoading) rows.push([t`Reason`, fallback]);
+    if (addsDetail && reason !== description) rows.push([t`Details`, reason]);
+  } else {
+    const byCode = code ? errorCodeText(code) : undefined;
+    if (byCode) {
+      rows.push([t`Reason`, byCode]);
+      if (addsDetail) rows.push([t`Details`, reason]);
+    } else {
+      if (known) rows.push([t`Reason`, knownReason ?? fallback]);
+      if (description) rows.push([t`Message from the payment service`, description]);
+    }
+  }
+  if (code) rows.push([t`Error code`, code]);
 
   return (
     <>
-      <title>{refunded ? 'Order Cancelled — Framewala' : 'Payment Failed — Framewala'}</title>
+      <title>{refunded ? t`Order Cancelled — Framewala` : t`Payment Failed — Framewala`}</title>
       <meta name="robots" content="noindex" />
       <ResultCard tone="failure">
         <h1 className="mt-5 text-[2rem] leading-tight font-semibold">
-          {refunded ? 'Order Cancelled' : 'Payment Failed'}
-          {name ? `, ${name}` : ''}
+          {refunded ? (
+            name ? (
+              <Trans>Order Cancelled, {name}</Trans>
+            ) : (
+              <Trans>Order Cancelled</Trans>
+            )
+          ) : name ? (
+            <Trans>Payment Failed, {name}</Trans>
+          ) : (
+            <Trans>Payment Failed</Trans>
+          )}
         </h1>
         <p className="mt-2 text-lg text-ink-700">
-          {refunded
-            ? 'This order was cancelled before your payment reached us. We are refunding the full amount; nothing more is needed from you.'
-            : 'Your payment did not go through. No money has been taken for this attempt.'}
+          {refunded ? (
+            <Trans>
+              This order was cancelled before your payment reached us. We are refunding the full amount; nothing more is needed from
+              you.
+            </Trans>
+          ) : (
+            <Trans>Your payment did not go through. No money has been taken for this attempt.</Trans>
+          )}
         </p>
         {query.isLoading && !stored ? (
           <p role="status" className="mt-6 text-ink-500">
-            Loading the details…
+            <Trans>Loading the details…</Trans>
           </p>
         ) : null}
         <OrderFacts rows={rows} />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           {canRetry && !refunded ? (
             <Link to="/checkout/pay" className={primaryButton}>
-              Try again
+              <Trans>Try again</Trans>
             </Link>
           ) : null}
           <Link to="/" className={canRetry && !refunded ? secondaryButton : primaryButton}>
-            Back to home
+            <Trans>Back to home</Trans>
           </Link>
         </div>
-        <SupportContacts heading="Need help? Contact us" />
+        <SupportContacts heading={t`Need help? Contact us`} />
       </ResultCard>
     </>
   );

@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import type { SandboxCard } from './api';
 
-/** The contract's two test cards. */
+/** The contract's two test cards (their labels are descriptors, said in the language shown). */
 export const SANDBOX_CARDS = [
-  { id: 'success', number: '4111 1111 1111 1111', label: 'Payment succeeds' },
-  { id: 'failure', number: '4000 0000 0000 0002', label: 'Payment fails (card declined)' },
+  { id: 'success', number: '4111 1111 1111 1111', label: msg`Payment succeeds` },
+  { id: 'failure', number: '4000 0000 0000 0002', label: msg`Payment fails (card declined)` },
 ] as const;
 
 export const digits = (value: string) => value.replace(/\D/g, '');

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { formatInr } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { inputClass, labelClass } from '../../components/form-controls';
+import { errorText } from '../../lib/error-messages';
 import type { SandboxCard } from './api';
 import { digits, SANDBOX_CARDS, sandboxCardFor } from './sandbox-cards';
 
@@ -27,6 +29,8 @@ type SandboxDialogProps = {
  * clearly marked as a test. The server signs its answer exactly as Razorpay does, so the same verify path runs.
  */
 export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: SandboxDialogProps) {
+  const { i18n, t } = useLingui();
+  const amount = formatInr(amountPaise);
   const titleId = useId();
   const descId = useId();
   const cardId = useId();
@@ -43,7 +47,7 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
     if (paying) return;
     const card = sandboxCardFor(number);
     if (!card) {
-      setError('Enter a card number of 12 to 19 digits, or choose a test card.');
+      setError(t`Enter a card number of 12 to 19 digits, or choose a test card.`);
       return;
     }
     setError(null);
@@ -51,7 +55,7 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
     try {
       await onPay(card);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The test payment could not be made. Please try again.');
+      setError(errorText(failure, t`The test payment could not be made. Please try again.`));
       setPaying(false);
     }
   };
@@ -72,25 +76,29 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
         onKeyDown={onKeyDown}
         className="relative max-h-[100dvh] w-full max-w-md overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl shadow-ink-900/30 focus:outline-none sm:rounded-3xl sm:p-7"
       >
-        <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase">
-          No real money is taken
+        <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase [&:lang(hi)]:tracking-normal">
+          <Trans>No real money is taken</Trans>
         </p>
         <h2 id={titleId} className="mt-3 text-2xl font-semibold">
-          Test payment — sandbox
+          <Trans>Test payment — sandbox</Trans>
         </h2>
         <p id={descId} className="mt-1.5 text-ink-600">
-          Order {orderNumber}. This development checkout stands in for Razorpay.
+          <Trans>Order {orderNumber}. This development checkout stands in for Razorpay.</Trans>
         </p>
-        <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">
-          <span className="text-ink-700">Amount to pay</span>
+        <p className="mt-4 flex items-baseline justify-between gap-3 rounded-2xl bg-cream px-4 py-3">
+          <span className="text-ink-700">
+            <Trans>Amount to pay</Trans>
+          </span>
           <span className="font-serif text-2xl font-semibold text-ink-900 tabular-nums" data-testid="sandbox-amount">
-            {formatInr(amountPaise)}
+            {amount}
           </span>
         </p>
 
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-5">
           <fieldset disabled={paying}>
-            <legend className={labelClass}>Test cards</legend>
+            <legend className={labelClass}>
+              <Trans>Test cards</Trans>
+            </legend>
             <div className="flex flex-col gap-2">
               {SANDBOX_CARDS.map((card) => (
                 <label
@@ -109,14 +117,14 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
                     className="h-4 w-4 accent-saffron-700"
                   />
                   <span className="flex flex-col">
-                    <span className="font-medium text-ink-900">{card.label}</span>
+                    <span className="font-medium text-ink-900">{i18n._(card.label)}</span>
                     <span className="font-mono text-sm text-ink-600">{card.number}</span>
                   </span>
                 </label>
               ))}
             </div>
             <label htmlFor={cardId} className={`${labelClass} mt-4`}>
-              Card number
+              <Trans>Card number</Trans>
             </label>
             <input
               id={cardId}
@@ -139,10 +147,10 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
           ) : null}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" onClick={onCancel} disabled={paying} className={secondaryButton}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button type="submit" disabled={paying} className={`${primaryButton} sm:min-w-36`}>
-              {paying ? 'Paying…' : `Pay ${formatInr(amountPaise)}`}
+              {paying ? t`Paying…` : t`Pay ${amount}`}
             </button>
           </div>
         </form>
