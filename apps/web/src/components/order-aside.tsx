@@ -37,7 +37,7 @@ export function OrderAside() {
   return (
     <aside aria-label={t`Your order`} className="flex flex-col gap-4 lg:pt-12">
       <div className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5">
-        <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase [&:lang(hi)]:tracking-normal">
+        <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase">
           <Trans>Your order</Trans>
         </h2>
         {cartMode ? (

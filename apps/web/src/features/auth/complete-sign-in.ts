@@ -19,13 +19,13 @@ export async function completeSignIn(token: string, user: SessionUser | null): P
     }
   }
   saveSession(token, details);
+  await claimAnonymousUploads(token);
+  // Best effort, like the claim: a line the server refuses or cannot take now stays in the browser's cart.
+  await mergeIntoAccount(null).catch(() => undefined);
   if (details?.locale) {
     if (details.locale !== activeLocale()) await activateLocale(details.locale);
     rememberLocale(details.locale);
   } else if (details) {
     await saveAccountLocale(activeLocale());
   }
-  await claimAnonymousUploads(token);
-  // Best effort, like the claim: a line the server refuses or cannot take now stays in the browser's cart.
-  await mergeIntoAccount(null).catch(() => undefined);
 }

@@ -57,7 +57,7 @@ export function CartPage() {
     <div className="bg-gradient-to-b from-sand/70 to-cream">
       <title>{t`Your cart — Framewala`}</title>
       <div className="mx-auto max-w-6xl px-4 pt-8 pb-14 sm:px-6 sm:pt-12">
-        <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:tracking-normal">
+        <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
           <Trans>Cart</Trans>
         </p>
         <h1 className="mt-1 text-[2rem] leading-tight font-semibold">

@@ -76,7 +76,7 @@ export function SandboxDialog({ amountPaise, orderNumber, onPay, onCancel }: San
         onKeyDown={onKeyDown}
         className="relative max-h-[100dvh] w-full max-w-md overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl shadow-ink-900/30 focus:outline-none sm:rounded-3xl sm:p-7"
       >
-        <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase [&:lang(hi)]:tracking-normal">
+        <p className="inline-flex rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase">
           <Trans>No real money is taken</Trans>
         </p>
         <h2 id={titleId} className="mt-3 text-2xl font-semibold">
