@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BrandMark } from './brand-mark';
 import { ShieldCheckIcon } from './icons';
@@ -15,9 +16,10 @@ type AuthCardProps = {
 
 /** The frame of the sign-in, sign-up and password pages: one centred card with the page's single h1. */
 export function AuthCard({ title, eyebrow, intro, children, footer, documentTitle }: AuthCardProps) {
+  const { t } = useLingui();
   return (
     <>
-      <title>{documentTitle ?? `${title} — Framewala`}</title>
+      <title>{documentTitle ?? t`${title} — Framewala`}</title>
       <div className="relative overflow-hidden bg-gradient-to-b from-sand/80 via-cream to-cream">
         <div
           aria-hidden="true"
@@ -34,7 +36,7 @@ export function AuthCard({ title, eyebrow, intro, children, footer, documentTitl
           {footer ? <div className="mt-6 text-center text-ink-700">{footer}</div> : null}
           <p className="mt-6 flex items-center justify-center gap-2 text-sm text-ink-500">
             <ShieldCheckIcon className="h-4 w-4 shrink-0 text-leaf-600" />
-            Your details are used only for your orders.
+            <Trans>Your details are used only for your orders.</Trans>
           </p>
         </div>
       </div>
