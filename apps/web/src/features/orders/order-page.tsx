@@ -36,7 +36,7 @@ export function CustomerOrderPage() {
             <ArrowRightIcon className="h-4 w-4 rotate-180" />
             <Trans>Your orders</Trans>
           </Link>
-          <p className="mt-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+          <p className="mt-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
             <Trans>Your order</Trans>
           </p>
           <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">

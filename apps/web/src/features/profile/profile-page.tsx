@@ -38,7 +38,7 @@ export function ProfilePage() {
             {initial}
           </span>
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+            <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
               <Trans>Your profile</Trans>
             </p>
             <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">{fullName}</h1>
