@@ -7,7 +7,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { z } from 'zod';
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN } from './india';
 import { optionalGstinSchema } from './contracts/coupons';
-import { gstinProblem, isValidGstin } from './gst';
+import { gstinProblem, INVALID_GSTIN_MESSAGE, isValidGstin } from './gst';
 import { BIDI_CONTROL_MESSAGE, hasBidiControl, textIdSchema } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -31,6 +31,45 @@ export const PINCODE_LOOKUP_FAILED_MESSAGE = 'Failed to fetch location details';
 export const ADDRESS_LOAD_FAILED_MESSAGE = 'Failed to fetch address. Please try again.';
 export const ADDRESS_SAVE_FAILED_MESSAGE = 'Failed to save address. Please try again.';
 
+/** The longest buyer name, city and company name in an address. */
+export const ADDRESS_TEXT_MAX_LENGTH = 100;
+/** The longest address line. */
+export const ADDRESS_LINE_MAX_LENGTH = 200;
+
+// ---- Form messages ----
+// Every message the schemas below can give a form, each a named constant: the web shows them in the customer's
+// language through one map keyed by these texts (FORM_MESSAGES), so a new message must be added there too.
+
+const tooShort = <N extends number>(min: N) => `Use at least ${min} characters` as const;
+const tooLong = <N extends number>(max: N) => `Use at most ${max} characters` as const;
+
+export const ENTER_FIRST_NAME_MESSAGE = 'Enter your first name';
+export const ENTER_LAST_NAME_MESSAGE = 'Enter your last name';
+export const NAME_TOO_LONG_MESSAGE = tooLong(NAME_MAX_LENGTH);
+export const ONE_LINE_MESSAGE = 'Use one line of plain text';
+export const ENTER_EMAIL_MESSAGE = 'Enter your e-mail address';
+export const EMAIL_TOO_LONG_MESSAGE = 'This e-mail address is too long';
+export const INVALID_EMAIL_MESSAGE = 'Enter a valid e-mail address';
+export const ENTER_NEW_PASSWORD_MESSAGE = 'Enter a password';
+export const ENTER_PASSWORD_MESSAGE = 'Enter your password';
+export const PASSWORD_TOO_SHORT_MESSAGE = tooShort(PASSWORD_MIN_LENGTH);
+export const PASSWORD_TOO_LONG_MESSAGE = tooLong(PASSWORD_MAX_LENGTH);
+export const CONFIRM_PASSWORD_MESSAGE = 'Confirm your password';
+export const ENTER_PHONE_MESSAGE = 'Enter a phone number';
+export const INVALID_PHONE_MESSAGE = 'Enter a valid phone number';
+export const ENTER_PINCODE_MESSAGE = 'Enter the 6-digit pincode';
+export const INVALID_PINCODE_FORMAT_MESSAGE = 'Enter a valid 6-digit pincode';
+export const CHOOSE_STATE_MESSAGE = 'Choose the state';
+export const UNKNOWN_STATE_MESSAGE = 'Choose a state or union territory of India';
+export const ENTER_BUYER_NAME_MESSAGE = 'Enter the buyer name';
+export const ENTER_ADDRESS_MESSAGE = 'Enter the address';
+export const ENTER_CITY_MESSAGE = 'Enter the city';
+export const ADDRESS_TEXT_TOO_LONG_MESSAGE = tooLong(ADDRESS_TEXT_MAX_LENGTH);
+export const ADDRESS_LINE_TOO_LONG_MESSAGE = tooLong(ADDRESS_LINE_MAX_LENGTH);
+export const INDIA_ONLY_MESSAGE = 'We deliver in India only';
+export const RESET_LINK_INCOMPLETE_MESSAGE = 'The reset link is incomplete';
+export const RESET_LINK_NOT_VALID_MESSAGE = 'The reset link is not valid';
+
 /** No control characters (newlines, NUL…) in one-line text. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
 
@@ -40,27 +79,27 @@ const requiredText = (message: string, max: number) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Use at most ${max} characters`)
-    .regex(ONE_LINE, 'Use one line of plain text')
+    .max(max, tooLong(max))
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE);
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Use at most ${max} characters`)
-    .regex(ONE_LINE, 'Use one line of plain text')
+    .max(max, tooLong(max))
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE)
     .default('');
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailSchema = z
-  .string({ error: 'Enter your e-mail address' })
+  .string({ error: ENTER_EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .min(1, { message: 'Enter your e-mail address', abort: true })
-  .max(EMAIL_MAX_LENGTH, { message: 'This e-mail address is too long', abort: true })
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+  .min(1, { message: ENTER_EMAIL_MESSAGE, abort: true })
+  .max(EMAIL_MAX_LENGTH, { message: EMAIL_TOO_LONG_MESSAGE, abort: true })
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }));
 
 export const WHITESPACE_PASSWORD_MESSAGE = 'Use letters, digits or symbols, not only spaces';
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose another one.';
@@ -77,9 +116,9 @@ export const normalizeForCommonCheck = (password: string): string => password.tr
  * COMMON_PASSWORD_MESSAGE, which the forms show as is.
  */
 export const newPasswordSchema = z
-  .string({ error: 'Enter a password' })
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`)
+  .string({ error: ENTER_NEW_PASSWORD_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
   .refine((v) => v.trim() !== '', WHITESPACE_PASSWORD_MESSAGE);
 
 /** Whether a phone number is valid (India when it has no country code). */
@@ -93,32 +132,32 @@ export function normalizePhone(value: string): string | undefined {
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
-const phoneText = (required: string) => z.string({ error: required }).trim().max(32, 'Enter a valid phone number');
+const phoneText = (required: string) => z.string({ error: required }).trim().max(32, INVALID_PHONE_MESSAGE);
 
 /** A phone number (India by default), normalised to E.164. */
-export const phoneSchema = phoneText('Enter a phone number')
-  .min(1, { message: 'Enter a phone number', abort: true })
-  .refine(isValidPhone, 'Enter a valid phone number')
+export const phoneSchema = phoneText(ENTER_PHONE_MESSAGE)
+  .min(1, { message: ENTER_PHONE_MESSAGE, abort: true })
+  .refine(isValidPhone, INVALID_PHONE_MESSAGE)
   .transform((v) => normalizePhone(v) ?? v);
 
 /** An optional phone number: '' or a valid number, normalised to E.164. */
-export const optionalPhoneSchema = phoneText('Enter a valid phone number')
-  .refine((v) => v === '' || isValidPhone(v), 'Enter a valid phone number')
+export const optionalPhoneSchema = phoneText(INVALID_PHONE_MESSAGE)
+  .refine((v) => v === '' || isValidPhone(v), INVALID_PHONE_MESSAGE)
   .transform((v) => (v === '' ? '' : (normalizePhone(v) ?? v)))
   .default('');
 
 export const pincodeSchema = z
-  .string({ error: 'Enter the 6-digit pincode' })
+  .string({ error: ENTER_PINCODE_MESSAGE })
   .trim()
-  .min(1, { message: 'Enter the 6-digit pincode', abort: true })
-  .regex(PINCODE_PATTERN, 'Enter a valid 6-digit pincode');
+  .min(1, { message: ENTER_PINCODE_MESSAGE, abort: true })
+  .regex(PINCODE_PATTERN, INVALID_PINCODE_FORMAT_MESSAGE);
 
 /** A state or union territory of India, normalised to today's name ('Orissa' → 'Odisha'). */
 export const stateSchema = z
-  .string({ error: 'Choose the state' })
+  .string({ error: CHOOSE_STATE_MESSAGE })
   .trim()
-  .min(1, { message: 'Choose the state', abort: true })
-  .refine((v) => canonicalStateName(v) !== undefined, 'Choose a state or union territory of India')
+  .min(1, { message: CHOOSE_STATE_MESSAGE, abort: true })
+  .refine((v) => canonicalStateName(v) !== undefined, UNKNOWN_STATE_MESSAGE)
   .transform((v) => canonicalStateName(v) ?? v);
 
 // ---- Accounts ----
@@ -126,8 +165,8 @@ export const stateSchema = z
 /** POST /api/register body. */
 export const registerBodySchema = z
   .object({
-    firstName: requiredText('Enter your first name', NAME_MAX_LENGTH),
-    lastName: requiredText('Enter your last name', NAME_MAX_LENGTH),
+    firstName: requiredText(ENTER_FIRST_NAME_MESSAGE, NAME_MAX_LENGTH),
+    lastName: requiredText(ENTER_LAST_NAME_MESSAGE, NAME_MAX_LENGTH),
     email: emailSchema,
     password: newPasswordSchema,
     mobile: phoneSchema,
@@ -136,7 +175,7 @@ export const registerBodySchema = z
 
 /** The sign-up form: the register body plus the confirmation, which must match. */
 export const registerFormSchema = registerBodySchema
-  .extend({ confirmPassword: z.string({ error: 'Confirm your password' }) })
+  .extend({ confirmPassword: z.string({ error: CONFIRM_PASSWORD_MESSAGE }) })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ['confirmPassword'] });
 
 /** POST /api/login body. `userName` is the e-mail. */
@@ -144,9 +183,9 @@ export const loginBodySchema = z
   .object({
     userName: emailSchema,
     password: z
-      .string({ error: 'Enter your password' })
-      .min(1, 'Enter your password')
-      .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
+      .string({ error: ENTER_PASSWORD_MESSAGE })
+      .min(1, ENTER_PASSWORD_MESSAGE)
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
     rememberMe: z.boolean().optional(),
   })
   .strict();
@@ -158,16 +197,16 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema }).strict(
 export const resetPasswordBodySchema = z
   .object({
     token: z
-      .string({ error: 'The reset link is incomplete' })
-      .min(1, 'The reset link is incomplete')
-      .max(512, 'The reset link is not valid'),
+      .string({ error: RESET_LINK_INCOMPLETE_MESSAGE })
+      .min(1, RESET_LINK_INCOMPLETE_MESSAGE)
+      .max(512, RESET_LINK_NOT_VALID_MESSAGE),
     password: newPasswordSchema,
   })
   .strict();
 
 /** The reset-password form: the new password twice. */
 export const resetPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirmPassword: z.string({ error: 'Confirm your password' }) })
+  .object({ password: newPasswordSchema, confirmPassword: z.string({ error: CONFIRM_PASSWORD_MESSAGE }) })
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ['confirmPassword'] });
 
 export const roleSchema = z.enum(['customer', 'admin']);
@@ -192,17 +231,17 @@ export const messageResponseSchema = z.object({ message: z.string() });
 /** The buyer's delivery address, as the buyer-details form sends it. Optional texts are '' when empty. */
 export const addressSchema = z
   .object({
-    fullName: requiredText('Enter the buyer name', 100),
+    fullName: requiredText(ENTER_BUYER_NAME_MESSAGE, ADDRESS_TEXT_MAX_LENGTH),
     phone: phoneSchema,
     altPhone: optionalPhoneSchema,
     email: emailSchema,
-    addressLine1: requiredText('Enter the address', 200),
-    addressLine2: optionalText(200),
-    city: requiredText('Enter the city', 100),
+    addressLine1: requiredText(ENTER_ADDRESS_MESSAGE, ADDRESS_LINE_MAX_LENGTH),
+    addressLine2: optionalText(ADDRESS_LINE_MAX_LENGTH),
+    city: requiredText(ENTER_CITY_MESSAGE, ADDRESS_TEXT_MAX_LENGTH),
     state: stateSchema,
-    country: z.literal('IN', { error: 'We deliver in India only' }).default('IN'),
+    country: z.literal('IN', { error: INDIA_ONLY_MESSAGE }).default('IN'),
     postalCode: pincodeSchema,
-    companyName: optionalText(100),
+    companyName: optionalText(ADDRESS_TEXT_MAX_LENGTH),
     /** The buyer's GSTIN for a tax invoice with input tax credit ('' for none); its state must be the billing state. */
     gstin: optionalGstinSchema.default(''),
     isHyperlocal: z.boolean().default(false),
@@ -266,6 +305,54 @@ export const pincodeResultSchema = z.object({
 
 /** GET /api/pincode/:code answer: always a one-element array, as India Post's API answers. */
 export const pincodeResponseSchema = z.array(pincodeResultSchema);
+
+/**
+ * Every fixed message the account and address forms can show: the schemas' messages, the server's refusal of a common
+ * password, and what the forms say about the pincode lookup. The web translates each (a missing one fails its
+ * typecheck); a GSTIN registered in another state is the one message with values (`gstinStateMismatchMessage`).
+ */
+export const FORM_MESSAGES = [
+  ENTER_FIRST_NAME_MESSAGE,
+  ENTER_LAST_NAME_MESSAGE,
+  NAME_TOO_LONG_MESSAGE,
+  ONE_LINE_MESSAGE,
+  BIDI_CONTROL_MESSAGE,
+  ENTER_EMAIL_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  ENTER_NEW_PASSWORD_MESSAGE,
+  ENTER_PASSWORD_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  WHITESPACE_PASSWORD_MESSAGE,
+  COMMON_PASSWORD_MESSAGE,
+  CONFIRM_PASSWORD_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  ALL_FIELDS_REQUIRED_MESSAGE,
+  RESET_LINK_INCOMPLETE_MESSAGE,
+  RESET_LINK_NOT_VALID_MESSAGE,
+  ENTER_PHONE_MESSAGE,
+  INVALID_PHONE_MESSAGE,
+  ENTER_BUYER_NAME_MESSAGE,
+  ENTER_ADDRESS_MESSAGE,
+  ENTER_CITY_MESSAGE,
+  ADDRESS_TEXT_TOO_LONG_MESSAGE,
+  ADDRESS_LINE_TOO_LONG_MESSAGE,
+  ENTER_PINCODE_MESSAGE,
+  INVALID_PINCODE_FORMAT_MESSAGE,
+  INVALID_PINCODE_MESSAGE,
+  PINCODE_LOOKUP_FAILED_MESSAGE,
+  CHOOSE_STATE_MESSAGE,
+  UNKNOWN_STATE_MESSAGE,
+  INDIA_ONLY_MESSAGE,
+  INVALID_GSTIN_MESSAGE,
+] as const;
+
+export type FormMessage = (typeof FORM_MESSAGES)[number];
+
+export function isFormMessage(message: string): message is FormMessage {
+  return (FORM_MESSAGES as readonly string[]).includes(message);
+}
 
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type RegisterForm = z.input<typeof registerFormSchema>;

@@ -88,6 +88,13 @@ export function isValidGstin(value: string): boolean {
 /** Why a buyer's GSTIN cannot be used with this billing state (null when it can). */
 export type GstinProblem = 'format' | 'state_code' | 'check_character' | 'state_mismatch';
 
+/** A GSTIN that a form cannot take: wrong length or format, unknown state code or a wrong check character. */
+export const INVALID_GSTIN_MESSAGE = 'This GSTIN is not valid. Please check it (15 characters, like 27AAPFU0939F1ZV).';
+
+/** Why a well-formed GSTIN cannot go with the billing state: it is registered in another state. */
+export const gstinStateMismatchMessage = (gstinState: string, billingState: string): string =>
+  `This GSTIN is registered in ${gstinState}, but the billing state is ${billingState}.`;
+
 export function gstinProblem(value: string, billingState: string): { problem: GstinProblem; message: string } | null {
   const g = normalizeGstin(value);
   if (!GSTIN_PATTERN.test(g)) {
@@ -99,7 +106,7 @@ export function gstinProblem(value: string, billingState: string): { problem: Gs
     return { problem: 'check_character', message: 'This GSTIN has a typing mistake: its last character does not match the rest.' };
   }
   if (state !== billingState) {
-    return { problem: 'state_mismatch', message: `This GSTIN is registered in ${state}, but the billing state is ${billingState}.` };
+    return { problem: 'state_mismatch', message: gstinStateMismatchMessage(state, billingState) };
   }
   return null;
 }

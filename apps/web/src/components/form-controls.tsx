@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref, SVGProps } from 'react';
+import { formMessageText } from '../lib/form-messages';
 import { EyeIcon } from './icons';
 import { describedBy } from './field-ids';
 
@@ -23,8 +25,12 @@ type FieldFrameProps = {
   className?: string;
 };
 
-/** Label, control, hint and error message, wired together by id. */
+/**
+ * Label, control, hint and error message, wired together by id. The error is shown in the active language: the
+ * domain's form messages (the shared zod schemas') through their translations, any other text as given.
+ */
 export function FieldFrame({ id, label, required, error, hint, children, className = '' }: FieldFrameProps) {
+  const { i18n } = useLingui();
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
@@ -45,7 +51,7 @@ export function FieldFrame({ id, label, required, error, hint, children, classNa
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700">
           <ErrorDot />
-          {error}
+          {formMessageText(error, i18n)}
         </p>
       ) : null}
     </div>
@@ -83,6 +89,7 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password input hidden by default, with a Show / Hide toggle. */
 export function PasswordField({ label, error, hint, required, ref, containerClassName, className = '', ...input }: PasswordFieldProps) {
+  const { t } = useLingui();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -106,11 +113,11 @@ export function PasswordField({ label, error, hint, required, ref, containerClas
           onClick={() => setVisible((value) => !value)}
           aria-controls={id}
           aria-pressed={visible}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t`Hide password` : t`Show password`}
           className="absolute inset-y-1 right-1 inline-flex min-w-11 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-saffron-800 hover:bg-saffron-50"
         >
           {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
-          <span aria-hidden="true">{visible ? 'Hide' : 'Show'}</span>
+          <span aria-hidden="true">{visible ? t`Hide` : t`Show`}</span>
         </button>
       </div>
     </FieldFrame>

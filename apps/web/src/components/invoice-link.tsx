@@ -1,7 +1,9 @@
 import type { OrderInvoice } from '@framewala/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { secondaryButton, textLink } from './button-styles';
 import { downloadInvoice } from '../lib/coupon-api';
+import { errorText } from '../lib/error-messages';
 
 /**
  * "Download GST invoice" for a paid order: the buyer's and the owner's (the server refuses anyone else). `compact` is a
@@ -16,15 +18,18 @@ export function InvoiceLink({
   className?: string;
   compact?: boolean;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const number = invoice.number;
+  const creditNote = invoice.creditNote?.number;
   const download = async () => {
     setBusy(true);
     setError(null);
     try {
       await downloadInvoice(invoice.url, `${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'The invoice could not be downloaded. Please try again.');
+      setError(errorText(e, t`The invoice could not be downloaded. Please try again.`));
     } finally {
       setBusy(false);
     }
@@ -37,18 +42,18 @@ export function InvoiceLink({
           className={`${textLink} inline-flex min-h-11 items-center text-sm`}
           onClick={() => void download()}
           disabled={busy}
-          aria-label={`Download GST invoice ${invoice.number}`}
+          aria-label={t`Download GST invoice ${number}`}
         >
-          {busy ? 'Preparing the invoice…' : 'GST invoice (PDF)'}
+          {busy ? t`Preparing the invoice…` : t`GST invoice (PDF)`}
         </button>
       ) : (
         <button type="button" className={secondaryButton} onClick={() => void download()} disabled={busy}>
-          {busy ? 'Preparing the invoice…' : `Download GST invoice ${invoice.number}`}
+          {busy ? t`Preparing the invoice…` : t`Download GST invoice ${number}`}
         </button>
       )}
-      {invoice.creditNote && !compact ? (
+      {creditNote && !compact ? (
         <p className="mt-2 text-sm text-ink-600">
-          Credit note {invoice.creditNote.number} cancels this invoice (it is on page 2 of the PDF).
+          <Trans>Credit note {creditNote} cancels this invoice (it is on page 2 of the PDF).</Trans>
         </p>
       ) : null}
       {error ? (

@@ -6,10 +6,8 @@ import {
   type PincodeResult,
   type SavedAddress,
 } from '@framewala/domain';
-import { api, ApiError } from './api';
+import { api, badAnswer } from './api';
 import { authedApi } from './auth-request';
-
-const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
 
 /** `GET /api/address/:userId` 🔒 → `{address}` (null when none is saved yet). */
 export async function fetchAddress(userId: string): Promise<SavedAddress | null> {

@@ -1,4 +1,4 @@
-import type { Locale } from '@framewala/domain';
+import { LOGIN_SUCCESS_MESSAGE, REGISTER_SUCCESS_MESSAGE, RESET_PASSWORD_SUCCESS_MESSAGE, type Locale } from '@framewala/domain';
 import { api, apiRequest } from './api';
 import { getUploadClaim, toSessionUser, type SessionUser } from './auth';
 import { authedApi } from './auth-request';
@@ -15,7 +15,7 @@ export async function login(body: LoginBody): Promise<LoginResult | null> {
   return {
     token: record.token,
     user: toSessionUser(record.user),
-    message: typeof record.message === 'string' ? record.message : 'Login Successfully',
+    message: typeof record.message === 'string' ? record.message : LOGIN_SUCCESS_MESSAGE,
   };
 }
 
@@ -24,7 +24,7 @@ export type RegisterBody = { firstName: string; lastName: string; email: string;
 
 export async function register(body: RegisterBody): Promise<{ message: string }> {
   const data = await api.post<{ message?: unknown } | undefined>('/api/register', body);
-  return { message: typeof data?.message === 'string' ? data.message : 'Account created' };
+  return { message: typeof data?.message === 'string' ? data.message : REGISTER_SUCCESS_MESSAGE };
 }
 
 /** `GET /api/user` 🔒 → `{user: {_id, firstName, lastName, email, mobileNumber, address}}`. */
@@ -59,7 +59,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
 /** `POST /api/reset-password` `{token, password}` → `{message}`; single-use, expiring token. */
 export async function resetPassword(token: string, password: string): Promise<string> {
   const data = await api.post<{ message?: unknown } | undefined>('/api/reset-password', { token, password });
-  return typeof data?.message === 'string' ? data.message : 'Your password has been changed.';
+  return typeof data?.message === 'string' ? data.message : RESET_PASSWORD_SUCCESS_MESSAGE;
 }
 
 /**

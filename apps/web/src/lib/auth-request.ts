@@ -3,6 +3,7 @@
  * 401 (expired, tampered or revoked token), clears the session and sends the customer to sign in, coming back to the
  * page they were on. The order in progress is untouched.
  */
+import { ERROR_CATALOGUE } from '@framewala/domain';
 import { ApiError, apiRequest, type ApiRequestOptions } from './api';
 import { clearSession, getToken, signInPathFor } from './auth';
 
@@ -41,7 +42,7 @@ export type AuthedRequestOptions = Omit<ApiRequestOptions, 'token'> & {
   redirectOnUnauthorized?: boolean;
 };
 
-const signInRequired = () => new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+const signInRequired = () => new ApiError({ status: 401, code: 'UNAUTHORIZED', message: ERROR_CATALOGUE.UNAUTHORIZED.message });
 
 export async function authedRequest<T>(path: string, options: AuthedRequestOptions = {}): Promise<T> {
   const { redirectOnUnauthorized = true, ...rest } = options;

@@ -7,8 +7,10 @@
  * A tiny external store: components read it with `useSession()` and re-render on sign-in, sign-out, and changes made
  * in another tab (the `storage` event). A token whose `exp` has passed counts as signed out.
  */
+import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { isLocale, type Locale } from '@framewala/domain';
+import { i18n } from './i18n';
 import { hasStoredPhoto } from './order-storage';
 
 export const TOKEN_STORAGE_KEY = 'framewala.token';
@@ -202,5 +204,5 @@ export function displayFirstName(user: SessionUser | null): string {
   const first = user?.firstName.trim();
   if (first) return first;
   const local = user?.email.split('@')[0]?.trim();
-  return local || 'Account';
+  return local || i18n._(msg`Account`);
 }

@@ -1,6 +1,10 @@
-import type { OrderStatus } from '@framewala/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { LOCALE_TAGS, SHOP_TIME_ZONE, type OrderStatus } from '@framewala/domain';
+import { activeLocaleTag, i18n } from './i18n';
 
-/** How a status reads to people (customer pages, the owner's console, the profile's order history). */
+/* eslint-disable lingui/no-unlocalized-strings -- the owner's console stays English */
+/** How a status reads in the owner's console, which stays English (customer pages use `statusText`). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   created: 'Awaiting payment',
   paid: 'Paid',
@@ -10,9 +14,27 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function statusLabel(status: string): string {
   return (STATUS_LABELS as Record<string, string>)[status] ?? status.replace(/_/g, ' ');
+}
+
+/** How a status reads to the customer (their order page, the profile's order history), in their language. */
+export const STATUS_TEXTS: Record<OrderStatus, MessageDescriptor> = {
+  created: msg`Awaiting payment`,
+  paid: msg`Paid`,
+  in_production: msg`In production`,
+  shipped: msg`Shipped`,
+  delivered: msg`Delivered`,
+  cancelled: msg`Cancelled`,
+  refunded: msg`Refunded`,
+};
+
+/** A status for the customer in the active language (an unknown one as it is, without underscores). */
+export function statusText(status: string): string {
+  const text = (STATUS_TEXTS as Record<string, MessageDescriptor | undefined>)[status];
+  return text ? i18n._(text) : status.replace(/_/g, ' ');
 }
 
 /** Colour of a status badge: tailwind classes on the design's palette. */
@@ -57,23 +79,40 @@ export function timelineSteps(status: string, history: { to: string; at: string 
   });
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
+const DATE_TIMES = new Map<string, Intl.DateTimeFormat>();
 
-/** '22 Nov 2026, 2:05 pm' in India time; '—' when missing or unreadable. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
+function dateTimeFormat(tag: string): Intl.DateTimeFormat {
+  let format = DATE_TIMES.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: SHOP_TIME_ZONE,
+    });
+    DATE_TIMES.set(tag, format);
+  }
+  return format;
 }
 
-/** A duration for people: 'just now', '12 min', '5 h', '3 d 4 h', '21 d'. */
+/**
+ * '22 Nov 2026, 2:05 pm' in India time; '—' when missing or unreadable. English by default (the owner's console);
+ * customer pages pass the active language's tag (`formatOrderTime`).
+ */
+export function formatDateTime(iso: string | null | undefined, tag = LOCALE_TAGS.en): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat(tag).format(date);
+}
+
+/** `formatDateTime` in the active language ('22 नव॰ 2026, 2:05 pm' in Hindi). */
+export function formatOrderTime(iso: string | null | undefined): string {
+  return formatDateTime(iso, activeLocaleTag());
+}
+
+/** A duration for the owner's console (English): 'just now', '12 min', '5 h', '3 d 4 h', '21 d'. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 60_000) return 'just now';
   const minutes = Math.floor(ms / 60_000);
@@ -82,6 +121,7 @@ export function formatDuration(ms: number): string {
   if (hours < 24) return `${hours} h`;
   const days = Math.floor(hours / 24);
   const rest = hours % 24;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the owner's console stays English
   return days < 7 && rest > 0 ? `${days} d ${rest} h` : `${days} d`;
 }
 

@@ -2,6 +2,7 @@
  * Files the API serves only with the bearer token (print files, mock-ups, tax invoices): `<img src>` and plain links
  * cannot send it, so they are fetched and handed to the page or to the browser's download.
  */
+import { ERROR_CATALOGUE } from '@framewala/domain';
 import { ApiError } from './api';
 import { clearSession, getToken } from './auth';
 import { redirectToSignIn } from './auth-request';
@@ -29,7 +30,7 @@ export async function fetchProtectedFile(path: string, signal?: AbortSignal): Pr
   if (!token) {
     clearSession();
     redirectToSignIn();
-    throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    throw new ApiError({ status: 401, code: 'UNAUTHORIZED', message: ERROR_CATALOGUE.UNAUTHORIZED.message });
   }
   let response: Response;
   try {
@@ -39,6 +40,7 @@ export async function fetchProtectedFile(path: string, signal?: AbortSignal): Pr
     throw new ApiError({
       status: 0,
       code: 'NETWORK_ERROR',
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- English for logs; pages show the failure by its code
       message: 'We could not reach Framewala. Please check your connection and try again.',
     });
   }
@@ -58,6 +60,7 @@ export async function fetchProtectedFile(path: string, signal?: AbortSignal): Pr
     throw new ApiError({
       status: response.status,
       code: typeof code === 'string' ? code : `HTTP_${response.status}`,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- English for logs; pages show the failure by its code
       message: typeof message === 'string' ? message : `Request failed with status ${response.status}`,
       details,
     });

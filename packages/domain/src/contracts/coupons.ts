@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COUPON_CODE_PATTERN, COUPON_KINDS, normalizeCouponCode } from '../coupons';
-import { GST_RATES_BP, INVOICE_PREFIX_PATTERN, isValidGstin, normalizeGstin } from '../gst';
+import { GST_RATES_BP, INVALID_GSTIN_MESSAGE, INVOICE_PREFIX_PATTERN, isValidGstin, normalizeGstin } from '../gst';
 import { INDIAN_STATES } from '../india';
 import { plainTextSchema, textIdSchema } from '../text';
 
@@ -40,11 +40,9 @@ export type CouponQuote = z.infer<typeof couponQuoteResponseSchema>;
 /** A GSTIN as a form sends it: '' for none; else it must have the right format and check character. */
 export const optionalGstinSchema = z
   .string()
-  .max(20)
+  .max(20, INVALID_GSTIN_MESSAGE)
   .transform(normalizeGstin)
-  .refine((g) => g === '' || isValidGstin(g), {
-    message: 'This GSTIN is not valid. Please check it (15 characters, like 27AAPFU0939F1ZV).',
-  });
+  .refine((g) => g === '' || isValidGstin(g), { message: INVALID_GSTIN_MESSAGE });
 
 // ---- Owner's coupons ----
 

@@ -4,8 +4,9 @@ import { activateLocale, activeLocale, rememberLocale } from '../../lib/i18n';
 import { mergeIntoAccount } from '../../lib/use-cart';
 
 /**
- * After a successful `POST /api/login`: keep the token and the user's details, move this browser's anonymous uploads to
- * the account, then the anonymous cart's lines into the account's cart (their photos must be the account's first).
+ * After a successful `POST /api/login`: move this browser's anonymous uploads to the account, keep the token and the
+ * user's details, then move the anonymous cart's lines into the account's cart. The photos are claimed before the
+ * session is saved: the cart's lines refer to them, and the header starts moving the cart as soon as it sees the session.
  * The order in progress (`framewala.order`) is not touched, so nothing is lost. The account's language, once it has
  * one, becomes this browser's; an account without one takes the language the customer is using now.
  */
@@ -18,8 +19,8 @@ export async function completeSignIn(token: string, user: SessionUser | null): P
       details = null; // the header falls back to a generic label; the profile page loads them again
     }
   }
-  saveSession(token, details);
   await claimAnonymousUploads(token);
+  saveSession(token, details);
   // Best effort, like the claim: a line the server refuses or cannot take now stays in the browser's cart.
   await mergeIntoAccount(null).catch(() => undefined);
   if (details?.locale) {

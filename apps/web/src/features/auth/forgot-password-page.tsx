@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -20,6 +22,7 @@ import { messageOf } from './messages';
  * not an account exists for that e-mail, so the page never reveals who has an account.
  */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -42,22 +45,29 @@ export function ForgotPasswordPage() {
   });
 
   if (sentTo) {
+    // How long a reset link works: '1 hour', '2 hours', '90 minutes'.
+    const minutes = RESET_TOKEN_TTL_MINUTES;
+    const hours = minutes / 60;
+    const lifetime =
+      minutes % 60 === 0 ? t`${plural(hours, { one: '# hour', other: '# hours' })}` : t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
     return (
-      <AuthCard title="Check your e-mail" footer={<BackToSignIn />}>
+      <AuthCard title={t`Check your e-mail`} footer={<BackToSignIn />}>
         <div role="status" className="flex flex-col gap-4">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-leaf-50 text-leaf-600">
             <MailIcon className="h-6 w-6" />
           </span>
           <p className="leading-relaxed text-ink-700">
-            If an account exists for <strong className="font-semibold break-all text-ink-900">{sentTo}</strong>, we have sent it a link to
-            choose a new password. The link works once, for {linkLifetime()}.
+            <Trans>
+              If an account exists for <strong className="font-semibold break-all text-ink-900">{sentTo}</strong>, we have sent it a
+              link to choose a new password. The link works once, for {lifetime}.
+            </Trans>
           </p>
           <p className="text-sm leading-relaxed text-ink-500">
-            Nothing arrived after a few minutes? Check your spam folder, or ask for another link.
+            <Trans>Nothing arrived after a few minutes? Check your spam folder, or ask for another link.</Trans>
           </p>
         </div>
         <button type="button" onClick={() => setSentTo(null)} className={`${secondaryButton} mt-6 w-full`}>
-          Send another link
+          <Trans>Send another link</Trans>
         </button>
       </AuthCard>
     );
@@ -65,14 +75,18 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      intro={<p>Enter the e-mail you signed up with and we’ll send you a link to choose a new password.</p>}
+      title={t`Forgot your password?`}
+      intro={
+        <p>
+          <Trans>Enter the e-mail you signed up with and we’ll send you a link to choose a new password.</Trans>
+        </p>
+      }
       footer={<BackToSignIn />}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -82,25 +96,19 @@ export function ForgotPasswordPage() {
           {...register('email')}
         />
         <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
-          {isSubmitting ? 'Sending…' : 'Send reset link'}
+          {isSubmitting ? t`Sending…` : t`Send reset link`}
         </button>
       </form>
     </AuthCard>
   );
 }
 
-function linkLifetime(): string {
-  const minutes = RESET_TOKEN_TTL_MINUTES;
-  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-  return `${minutes} minutes`;
-}
-
 function BackToSignIn() {
   return (
     <p>
-      Remembered it?{' '}
+      <Trans>Remembered it?</Trans>{' '}
       <Link to="/sign-in" className={`${textLink} inline-flex min-h-11 items-center`}>
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Link>
     </p>
   );

@@ -1,14 +1,30 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { LOGIN_SUCCESS_MESSAGE } from '@framewala/domain';
 import { isApiError } from '../../lib/api';
 import { SESSION_EXPIRED_NOTICE } from '../../lib/auth-request';
+import { errorText } from '../../lib/error-messages';
+import { activeLocale, i18n } from '../../lib/i18n';
 
-/** Seed §8 texts. */
-export { LOGIN_SUCCESS_MESSAGE as LOGIN_SUCCESS } from '@framewala/domain';
-export const SOMETHING_WENT_WRONG = 'Something went wrong!';
+/** The domain's notices the account pages show, in the customer's language (seed §8 texts). */
+const NOTICES: Record<typeof LOGIN_SUCCESS_MESSAGE, MessageDescriptor> = {
+  [LOGIN_SUCCESS_MESSAGE]: msg`Login Successfully`,
+};
 
-/** Any failure as the text of the red alert: the server's message, else the seed's generic one. */
+/** The toast after signing in. */
+export const loginSuccessText = (): string => i18n._(NOTICES[LOGIN_SUCCESS_MESSAGE]);
+
+const SOMETHING_WENT_WRONG = msg`Something went wrong!`;
+export const somethingWentWrongText = (): string => i18n._(SOMETHING_WENT_WRONG);
+
+/**
+ * Any failure as the text of the red alert: the server's message in the active language, else the seed's generic one
+ * (an answer without a known code shows its own words only on an English page).
+ */
 export function messageOf(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  return SOMETHING_WENT_WRONG;
+  const fallback = somethingWentWrongText();
+  if (isApiError(error)) return errorText(error, activeLocale() === 'en' && error.message ? error.message : fallback);
+  return fallback;
 }
 
 /**
@@ -39,13 +55,12 @@ export function readAuthNotice(state: unknown): AuthNotice | null {
   return null;
 }
 
+const NOTICE_TEXTS: Record<AuthNotice['kind'], MessageDescriptor> = {
+  [SESSION_EXPIRED_NOTICE]: msg`Your session has ended. Please sign in again; your order is still saved.`,
+  registered: msg`Your account is ready. Please sign in.`,
+  'password-reset': msg`Your password has been changed. Please sign in with your new password.`,
+};
+
 export function noticeText(notice: AuthNotice): string {
-  switch (notice.kind) {
-    case SESSION_EXPIRED_NOTICE:
-      return 'Your session has ended. Please sign in again; your order is still saved.';
-    case 'registered':
-      return 'Your account is ready. Please sign in.';
-    case 'password-reset':
-      return 'Your password has been changed. Please sign in with your new password.';
-  }
+  return i18n._(NOTICE_TEXTS[notice.kind]);
 }

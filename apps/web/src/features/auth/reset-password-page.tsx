@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { messageOf } from './messages';
 
 /** /reset-password?token=…: the page the reset e-mail links to. A new password twice, then sign in. */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
@@ -28,8 +30,10 @@ export function ResetPasswordPage() {
 
   if (token === '') {
     return (
-      <AuthCard title="Choose a new password" footer={<RequestAnother />}>
-        <FormAlert>This reset link is incomplete. Please open the link from the e-mail again, or ask for a new one.</FormAlert>
+      <AuthCard title={t`Choose a new password`} footer={<RequestAnother />}>
+        <FormAlert>
+          <Trans>This reset link is incomplete. Please open the link from the e-mail again, or ask for a new one.</Trans>
+        </FormAlert>
       </AuthCard>
     );
   }
@@ -49,8 +53,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      intro={<p>Pick a password you don’t use on other sites. You’ll sign in with it next.</p>}
+      title={t`Choose a new password`}
+      intro={
+        <p>
+          <Trans>Pick a password you don’t use on other sites. You’ll sign in with it next.</Trans>
+        </p>
+      }
       footer={<RequestAnother />}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
@@ -61,27 +69,27 @@ export function ResetPasswordPage() {
               <>
                 {' '}
                 <Link to="/forgot-password" className="font-semibold underline underline-offset-4">
-                  Ask for a new link
+                  <Trans>Ask for a new link</Trans>
                 </Link>
               </>
             ) : null}
           </FormAlert>
         ) : null}
         <PasswordField
-          label="New password"
+          label={t`New password`}
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...register('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t`Confirm new password`}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
-          {isSubmitting ? 'Saving…' : 'Save new password'}
+          {isSubmitting ? t`Saving…` : t`Save new password`}
         </button>
       </form>
     </AuthCard>
@@ -91,9 +99,9 @@ export function ResetPasswordPage() {
 function RequestAnother() {
   return (
     <p>
-      Link not working?{' '}
+      <Trans>Link not working?</Trans>{' '}
       <Link to="/forgot-password" className={`${textLink} inline-flex min-h-11 items-center`}>
-        Ask for a new one
+        <Trans>Ask for a new one</Trans>
       </Link>
     </p>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,12 +13,13 @@ import { showToast } from '../../lib/toast-store';
 import { login } from '../../lib/auth-api';
 import { completeSignIn } from './complete-sign-in';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from './form-schemas';
-import { LOGIN_SUCCESS, messageOf, noticeText, readAuthNotice, SOMETHING_WENT_WRONG } from './messages';
+import { loginSuccessText, messageOf, noticeText, readAuthNotice, somethingWentWrongText } from './messages';
 
 /** Seed §9: the sign-in toast closes after 5 s. */
 const SIGN_IN_TOAST_MS = 5000;
 
 export function SignInPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const next = params.get('next');
   const location = useLocation();
@@ -45,12 +47,12 @@ export function SignInPage() {
     try {
       const result = await login({ userName: values.userName, password: values.password, rememberMe: values.rememberMe === true });
       if (!result) {
-        setServerError(SOMETHING_WENT_WRONG);
+        setServerError(somethingWentWrongText());
         return;
       }
       queryClient.removeQueries({ queryKey: ['account'] });
       await completeSignIn(result.token, result.user);
-      showToast(LOGIN_SUCCESS, { durationMs: SIGN_IN_TOAST_MS });
+      showToast(loginSuccessText(), { durationMs: SIGN_IN_TOAST_MS });
       navigate(pathAfterSignIn(next), { replace: true });
     } catch (error) {
       setServerError(messageOf(error));
@@ -61,14 +63,18 @@ export function SignInPage() {
 
   return (
     <AuthCard
-      eyebrow="Welcome to the product"
-      title="Sign in"
-      intro={<p>Sign in to pay for your frame, save your address and see your orders.</p>}
+      eyebrow={t`Welcome to the product`}
+      title={t`Sign in`}
+      intro={
+        <p>
+          <Trans>Sign in to pay for your frame, save your address and see your orders.</Trans>
+        </p>
+      }
       footer={
         <p>
-          New to Framewala?{' '}
+          <Trans>New to Framewala?</Trans>{' '}
           <Link to={signUpHref} className={`${textLink} inline-flex min-h-11 items-center`}>
-            Create Account
+            <Trans>Create Account</Trans>
           </Link>
         </p>
       }
@@ -76,12 +82,14 @@ export function SignInPage() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {notice ? <FormAlert tone={notice.kind === 'session-expired' ? 'info' : 'success'}>{noticeText(notice)}</FormAlert> : null}
         {midOrder && !notice ? (
-          <FormAlert tone="info">Your order is saved. You’ll go straight back to it after signing in.</FormAlert>
+          <FormAlert tone="info">
+            <Trans>Your order is saved. You’ll go straight back to it after signing in.</Trans>
+          </FormAlert>
         ) : null}
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
 
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -90,17 +98,17 @@ export function SignInPage() {
           error={errors.userName?.message}
           {...register('userName')}
         />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
 
         <div className="-my-1 flex flex-wrap items-center justify-between gap-x-4">
-          <Checkbox label="Remember Me" {...register('rememberMe')} />
+          <Checkbox label={t`Remember Me`} {...register('rememberMe')} />
           <Link to="/forgot-password" className={`${textLink} inline-flex min-h-11 items-center text-[0.95rem]`}>
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </div>
 
         <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
+          {isSubmitting ? t`Signing in…` : t`Sign in`}
         </button>
       </form>
     </AuthCard>

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@framewala/domain';
 import { getSession } from '../../lib/auth';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER } from '../../test/mock-api';
 import { clearToasts } from '../../lib/toast-store';
@@ -86,6 +87,7 @@ describe('/signup', () => {
       email: 'asha@example.com',
       password: 'secret123',
       mobile: '+919876543210',
+      locale: 'en',
     });
     expect(api.callsTo('POST', '/api/login')[0]?.body).toEqual({ userName: 'asha@example.com', password: 'secret123', rememberMe: false });
     expect(getSession()?.token).toBe(token);
@@ -139,4 +141,43 @@ describe('/signup', () => {
     expect(await main().findByText('Your account is ready. Please sign in.')).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
   });
+});
+
+describe('/signup in Hindi', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('shows the form and its errors in Hindi, and makes the account in Hindi', async () => {
+    await activateLocale('hi', ['auth']);
+    const api = mockApi({
+      'POST /api/register': { status: 201, body: { message: 'created', user: SAMPLE_USER } },
+      'POST /api/login': { body: { token: 'h.eyJzdWIiOiJ1In0.s', user: SAMPLE_USER, message: 'Login Successfully' } },
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
+    });
+    const { user, router } = renderRoute('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'खाता बनाएँ' })).toBeVisible();
+    expect(main().getByText(/अपनी फ़ोटो 90 दिन तक सेव रखें/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+    expect(await main().findByRole('alert')).toHaveTextContent('सभी फ़ील्ड भरना ज़रूरी है');
+    expect(main().getByText('अपना पहला नाम डालें')).toBeVisible();
+    expect(main().queryByText('Enter your first name')).toBeNull();
+    expect(main().queryByText('All fields are required')).toBeNull();
+
+    await user.type(screen.getByLabelText('पहला नाम'), 'Asha');
+    await user.type(screen.getByLabelText('उपनाम'), 'Verma');
+    await user.type(screen.getByLabelText('ई-मेल'), 'asha@example.com');
+    await user.type(screen.getByLabelText('पासवर्ड'), 'short');
+    await user.type(screen.getByLabelText('पासवर्ड दोबारा डालें'), 'short');
+    await user.type(screen.getByLabelText('मोबाइल नंबर'), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+    expect(await main().findByText('कम से कम 8 अक्षर लिखें')).toBeVisible();
+    expect(main().queryByText('Use at least 8 characters')).toBeNull();
+
+    await user.type(screen.getByLabelText('पासवर्ड'), 'secret123');
+    await user.type(screen.getByLabelText('पासवर्ड दोबारा डालें'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The account's language is the one it was made in: its e-mails come in Hindi.
+    expect(api.callsTo('POST', '/api/register')[0]?.body).toMatchObject({ email: 'asha@example.com', locale: 'hi' });
+  }, 40_000);
 });

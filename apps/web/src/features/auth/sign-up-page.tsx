@@ -1,5 +1,6 @@
-import { POLICY_FACTS } from '@framewala/domain';
+import { RETENTION_DAYS } from '@framewala/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +9,8 @@ import { primaryButton, textLink } from '../../components/button-styles';
 import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
 import { AuthCard } from '../../components/auth-card';
 import { FormAlert, PasswordField, TextField } from '../../components/form-controls';
+import { formMessageText } from '../../lib/form-messages';
+import { activeLocale } from '../../lib/i18n';
 import { showToast } from '../../lib/toast-store';
 import { login, register as registerAccount } from '../../lib/auth-api';
 import { completeSignIn } from './complete-sign-in';
@@ -18,7 +21,7 @@ import {
   type SignUpFormInput,
   type SignUpFormValues,
 } from './form-schemas';
-import { LOGIN_SUCCESS, messageOf, passwordIssueOf } from './messages';
+import { loginSuccessText, messageOf, passwordIssueOf } from './messages';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'mobile'] as const;
 
@@ -30,6 +33,7 @@ const EMPTY: SignUpFormInput = { firstName: '', lastName: '', email: '', passwor
  * `POST /api/login` the sign-in page makes) and returned to where they were: see docs/decisions.
  */
 export function SignUpPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const next = params.get('next');
   const navigate = useNavigate();
@@ -51,6 +55,7 @@ export function SignUpPage() {
 
   if (alreadySignedIn) return <Navigate to={safeNextPath(next) ?? '/'} replace />;
 
+  const retentionDays = RETENTION_DAYS;
   const signInHref = safeNextPath(next) ? `/sign-in?next=${encodeURIComponent(next ?? '')}` : '/sign-in';
 
   const onSubmit = handleSubmit(
@@ -59,7 +64,15 @@ export function SignUpPage() {
       // The schema's output: trimmed names, lower-cased e-mail, the mobile in E.164.
       const { email } = form;
       try {
-        await registerAccount({ firstName: form.firstName, lastName: form.lastName, email, password: form.password, mobile: form.mobile });
+        // The account's language is the one the customer signs up in: its e-mails come in it.
+        await registerAccount({
+          firstName: form.firstName,
+          lastName: form.lastName,
+          email,
+          password: form.password,
+          mobile: form.mobile,
+          locale: activeLocale(),
+        });
       } catch (error) {
         const passwordIssue = passwordIssueOf(error);
         if (passwordIssue) setError('password', { message: passwordIssue }, { shouldFocus: true });
@@ -72,7 +85,7 @@ export function SignUpPage() {
         if (!result) throw new Error('no token');
         queryClient.removeQueries({ queryKey: ['account'] });
         await completeSignIn(result.token, result.user);
-        showToast(LOGIN_SUCCESS, { durationMs: 5000 });
+        showToast(loginSuccessText(), { durationMs: 5000 });
         navigate(pathAfterSignIn(next), { replace: true });
       } catch {
         // Seed §4: registration success goes to /sign-in. We land there only if signing in straight away failed.
@@ -84,26 +97,33 @@ export function SignUpPage() {
 
   return (
     <AuthCard
-      title="Create Account"
-      intro={<p>Save your photos for {POLICY_FACTS.photoRetention}, keep your address for next time and follow your orders.</p>}
+      title={t`Create Account`}
+      intro={
+        <p>
+          <Trans>
+            Save your photos for <Plural value={retentionDays} one="# day" other="# days" />, keep your address for next time and
+            follow your orders.
+          </Trans>
+        </p>
+      }
       footer={
         <p>
           <Link to={signInHref} className={`${textLink} inline-flex min-h-11 items-center`}>
-            Already have an account?
+            <Trans>Already have an account?</Trans>
           </Link>
         </p>
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {triedSubmit && someFieldEmpty ? <FormAlert>{ALL_FIELDS_REQUIRED_MESSAGE}</FormAlert> : null}
+        {triedSubmit && someFieldEmpty ? <FormAlert>{formMessageText(ALL_FIELDS_REQUIRED_MESSAGE)}</FormAlert> : null}
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t`First Name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={t`Last Name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         </div>
         <TextField
-          label="Email"
+          label={t`Email`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -113,30 +133,30 @@ export function SignUpPage() {
           {...register('email')}
         />
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={t`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...register('password')}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t`Confirm Password`}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <TextField
-          label="Mobile Number"
+          label={t`Mobile Number`}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          hint="10 digits, for delivery updates."
+          hint={t`10 digits, for delivery updates.`}
           error={errors.mobile?.message}
           {...register('mobile')}
         />
 
         <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
+          {isSubmitting ? t`Creating your account…` : t`Create account`}
         </button>
       </form>
     </AuthCard>

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/auth';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
 import { clearToasts } from '../../lib/toast-store';
@@ -260,5 +261,62 @@ describe('/checkout (buyer details)', { timeout: 30_000 }, () => {
     const phone = field('Phone Number').closest('.PhoneInput')!;
     expect(phone.querySelector('svg')).not.toBeNull();
     expect(document.querySelectorAll('img[src^="http"]')).toHaveLength(0);
+  });
+});
+
+describe('/checkout (buyer details) in Hindi', { timeout: 40_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  async function openInHindi(overrides: Parameters<typeof api>[0] = {}) {
+    await activateLocale('hi', ['buyer-details']);
+    signInAs();
+    const calls = api(overrides);
+    const view = renderRoute('/checkout');
+    await main().findByRole('heading', { level: 1, name: 'ख़रीदार की जानकारी' });
+    await waitFor(() => expect(main().queryByText('आपका सेव किया हुआ पता लोड हो रहा है…')).toBeNull());
+    return { ...view, ...calls };
+  }
+
+  it('lists the states in Hindi and still sends the English name the server expects', async () => {
+    const { user, callsTo } = await openInHindi({ 'GET /api/pincode/194109': { body: NOT_FOUND } });
+    await user.type(field('पता लाइन 1'), 'House 4, Main Bazaar');
+    await user.type(field('पिनकोड'), '194109');
+    expect(await main().findByText('पिनकोड सही नहीं है')).toBeVisible();
+    const state = main().getByRole('combobox', { name: /^राज्य/ });
+    const options = within(state).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['अपना राज्य चुनें', 'लद्दाख', 'जम्मू और कश्मीर']));
+    expect(options.map((o) => o.textContent)).not.toContain('Ladakh');
+    expect(within(state).getByRole('option', { name: 'लद्दाख' })).toHaveValue('Ladakh');
+
+    await user.type(field('शहर'), 'Leh');
+    await user.selectOptions(state, 'लद्दाख');
+    await user.click(main().getByRole('button', { name: 'पता सेव करें' }));
+    await waitFor(() => expect(callsTo('POST', '/api/add-address')).toHaveLength(1));
+    expect(callsTo('POST', '/api/add-address')[0]?.body).toMatchObject({ address: { city: 'Leh', state: 'Ladakh' } });
+    await waitFor(() => expect(toasts()).toContain('पता सेव हो गया!'));
+  });
+
+  it('shows the state found from the pincode in Hindi, and the form errors in Hindi', async () => {
+    const { user, callsTo } = await openInHindi();
+    await user.type(field('पिनकोड'), '560001');
+    await waitFor(() => expect(field('राज्य')).toHaveValue('कर्नाटक'));
+    expect(field('राज्य')).toHaveAttribute('readonly');
+
+    const phone = field('फ़ोन नंबर');
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    await user.click(main().getByRole('button', { name: 'पता सेव करें' }));
+    expect(await main().findByText('सही फ़ोन नंबर डालें')).toBeVisible();
+    expect(main().getByText('पता डालें')).toBeVisible();
+    expect(main().queryByText('Enter a valid phone number')).toBeNull();
+    expect(main().queryByText('Enter the address')).toBeNull();
+    expect(callsTo('POST', '/api/add-address')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '9876543210');
+    await user.type(field('पता लाइन 1'), '12 MG Road');
+    await user.click(main().getByRole('button', { name: 'पता सेव करें' }));
+    await waitFor(() => expect(callsTo('POST', '/api/add-address')).toHaveLength(1));
+    expect(callsTo('POST', '/api/add-address')[0]?.body).toMatchObject({ address: { city: 'Bangalore', state: 'Karnataka' } });
   });
 });

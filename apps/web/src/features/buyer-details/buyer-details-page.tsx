@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,7 +17,11 @@ import {
 } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
-import { isApiError } from '../../lib/api';
+import { isApiError, type ApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-messages';
+import { isKnownFormMessage } from '../../lib/form-messages';
+import { activeLocale, i18n } from '../../lib/i18n';
+import { stateName } from '../../lib/state-names';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../../components/form-controls';
 import { describedBy } from '../../components/field-ids';
@@ -25,6 +32,27 @@ import { OrderAside } from '../../components/order-aside';
 import { OrderSteps } from '../../components/order-steps';
 import { PhoneField } from './phone-field';
 import { usePincodeLookup } from './use-pincode-lookup';
+
+/** The domain's notices about the saved address, in the customer's language. */
+const ADDRESS_NOTICES: Record<
+  typeof ADDRESS_LOAD_FAILED_MESSAGE | typeof ADDRESS_SAVE_FAILED_MESSAGE | typeof ADDRESS_SAVED_MESSAGE,
+  MessageDescriptor
+> = {
+  [ADDRESS_LOAD_FAILED_MESSAGE]: msg`Failed to fetch address. Please try again.`,
+  [ADDRESS_SAVE_FAILED_MESSAGE]: msg`Failed to save address. Please try again.`,
+  [ADDRESS_SAVED_MESSAGE]: msg`Address saved successfully!`,
+};
+
+const SAVE_REFUSED = msg`The address could not be saved. Please check it and try again.`;
+
+/**
+ * A refusal of the address as the form shows it: a form message as it came (the field shows it in the active
+ * language), else the message of the error's code; on an English page the server's own words.
+ */
+function refusalText(error: ApiError): string {
+  if (isKnownFormMessage(error.message)) return error.message;
+  return errorText(error, activeLocale() === 'en' ? error.message : i18n._(SAVE_REFUSED));
+}
 
 /**
  * Buyer details: who the frame is for and where it goes. Mounted at
@@ -43,6 +71,7 @@ function addressQueryKey(userId: string) {
 }
 
 function BuyerDetailsForm({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // `?cart=1`: paying for the whole cart rather than the photo in the editor.
   const cartMode = useSearchParams()[0].get('cart') === '1';
@@ -89,7 +118,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
 
   const loadFailed = addressQuery.isError && !(isApiError(addressQuery.error) && addressQuery.error.status === 401);
   useEffect(() => {
-    if (loadFailed) showToast(ADDRESS_LOAD_FAILED_MESSAGE, { tone: 'error' });
+    if (loadFailed) showToast(i18n._(ADDRESS_NOTICES[ADDRESS_LOAD_FAILED_MESSAGE]), { tone: 'error' });
   }, [loadFailed]);
 
   const pincode = watch('postalCode') ?? '';
@@ -117,13 +146,13 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         saved = await saveAddress(user._id, address);
       } catch (error) {
         if (isApiError(error) && error.status === 401) return; // the session is over: already on the way to sign in
-        showToast(ADDRESS_SAVE_FAILED_MESSAGE, { tone: 'error' });
+        showToast(i18n._(ADDRESS_NOTICES[ADDRESS_SAVE_FAILED_MESSAGE]), { tone: 'error' });
         if (isApiError(error) && error.status === 422) {
           const field = error.details.field;
-          if (isAddressField(field)) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
-          else setServerError(error.message);
+          if (isAddressField(field)) setError(field, { type: 'server', message: refusalText(error) }, { shouldFocus: true });
+          else setServerError(refusalText(error));
         } else if (isApiError(error)) {
-          setServerError(error.message);
+          setServerError(refusalText(error));
         }
         return;
       }
@@ -131,7 +160,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
       const values = initialAddressValues(saved, user);
       placeFor.current = values.postalCode;
       reset(values);
-      showToast(ADDRESS_SAVED_MESSAGE);
+      showToast(i18n._(ADDRESS_NOTICES[ADDRESS_SAVED_MESSAGE]));
       if (goNext) void navigate(cartMode ? '/checkout/pay?cart=1' : '/checkout/pay');
     });
 
@@ -146,13 +175,13 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
     errors.postalCode?.message ??
     (lookup.status === 'invalid' ? INVALID_PINCODE_MESSAGE : undefined) ??
     (lookup.status === 'failed' ? PINCODE_LOOKUP_FAILED_MESSAGE : undefined) ??
-    (cityStateMissing && lookup.status === 'idle' ? 'Enter the 6-digit pincode to fill in the city and state' : undefined);
+    (cityStateMissing && lookup.status === 'idle' ? t`Enter the 6-digit pincode to fill in the city and state` : undefined);
 
   const { onChange: onPincodeChange, ...pincodeField } = register('postalCode');
 
   return (
     <>
-      <title>Buyer Details — Framewala</title>
+      <title>{t`Buyer Details — Framewala`}</title>
       <div className="bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-8 pb-14 sm:px-6 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
           <div className="min-w-0">
@@ -164,13 +193,15 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
               className="mt-5 rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9"
             >
               <h1 id={headingId} className="text-[2rem] leading-tight font-semibold">
-                Buyer Details
+                <Trans>Buyer Details</Trans>
               </h1>
-              <p className="mt-2 text-ink-600">Who should we contact about this order?</p>
+              <p className="mt-2 text-ink-600">
+                <Trans>Who should we contact about this order?</Trans>
+              </p>
 
               {addressQuery.isPending ? (
                 <p role="status" className="mt-4 text-sm text-ink-500">
-                  Loading your saved address…
+                  <Trans>Loading your saved address…</Trans>
                 </p>
               ) : null}
               {serverError ? (
@@ -181,7 +212,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
 
               <div className="mt-6 grid gap-5 sm:grid-cols-2">
                 <TextField
-                  label="Buyer Name"
+                  label={t`Buyer Name`}
                   required
                   autoComplete="name"
                   containerClassName="sm:col-span-2"
@@ -193,7 +224,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   name="phone"
                   render={({ field }) => (
                     <PhoneField
-                      label="Phone Number"
+                      label={t`Phone Number`}
                       required
                       name={field.name}
                       value={field.value}
@@ -209,7 +240,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   name="altPhone"
                   render={({ field }) => (
                     <PhoneField
-                      label="Alternate Phone"
+                      label={t`Alternate Phone`}
                       name={field.name}
                       value={field.value ?? ''}
                       onChange={field.onChange}
@@ -221,7 +252,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   )}
                 />
                 <TextField
-                  label="Email"
+                  label={t`Email`}
                   required
                   type="email"
                   inputMode="email"
@@ -235,31 +266,33 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
               </div>
 
               <h2 id={addressHeadingId} className="mt-10 border-t border-ink-100 pt-8 text-2xl font-semibold">
-                Buyer Address
+                <Trans>Buyer Address</Trans>
               </h2>
-              <p className="mt-1.5 text-ink-600">We deliver across India. Type your pincode and we fill in the city and state.</p>
+              <p className="mt-1.5 text-ink-600">
+                <Trans>We deliver across India. Type your pincode and we fill in the city and state.</Trans>
+              </p>
 
               <div role="group" aria-labelledby={addressHeadingId} className="mt-6 grid gap-5 sm:grid-cols-2">
                 <TextField
-                  label="Address Line 1"
+                  label={t`Address Line 1`}
                   required
                   autoComplete="address-line1"
-                  placeholder="House / flat number, building, street"
+                  placeholder={t`House / flat number, building, street`}
                   containerClassName="sm:col-span-2"
                   error={errors.addressLine1?.message}
                   {...register('addressLine1')}
                 />
                 <TextField
-                  label="Address Line 2"
+                  label={t`Address Line 2`}
                   autoComplete="address-line2"
-                  placeholder="Area, landmark (optional)"
+                  placeholder={t`Area, landmark (optional)`}
                   containerClassName="sm:col-span-2"
                   error={errors.addressLine2?.message}
                   {...register('addressLine2')}
                 />
                 <div>
                   <TextField
-                    label="Pincode"
+                    label={t`Pincode`}
                     required
                     inputMode="numeric"
                     autoComplete="postal-code"
@@ -279,7 +312,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   />
                   {lookup.status === 'loading' ? (
                     <p role="status" className="mt-1.5 text-sm text-ink-500">
-                      Finding your city and state…
+                      <Trans>Finding your city and state…</Trans>
                     </p>
                   ) : null}
                   {lookup.status === 'failed' ? (
@@ -288,56 +321,70 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                       onClick={lookup.retry}
                       className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-saffron-800 underline underline-offset-4"
                     >
-                      Try the pincode again
+                      <Trans>Try the pincode again</Trans>
                     </button>
                   ) : null}
                   {manualPlace ? (
                     <p className="mt-1.5 text-sm text-ink-600">
-                      Sure it’s right? New pincodes are sometimes missing from the India Post list: type your city and choose your state.
+                      <Trans>
+                        Sure it’s right? New pincodes are sometimes missing from the India Post list: type your city and choose your
+                        state.
+                      </Trans>
                     </p>
                   ) : null}
                 </div>
                 <TextField
-                  label="City"
+                  label={t`City`}
                   required
                   readOnly={!manualPlace}
                   autoComplete={manualPlace ? 'address-level2' : 'off'}
-                  placeholder={manualPlace ? 'Your city or district' : 'Filled in from the pincode'}
+                  placeholder={manualPlace ? t`Your city or district` : t`Filled in from the pincode`}
                   error={placeError(errors.city)}
                   {...register('city')}
                 />
                 {manualPlace ? (
                   <StateSelect states={lookup.manualStates} error={errors.state?.message} registration={register('state')} />
                 ) : (
-                  <TextField
-                    label="State"
-                    required
-                    readOnly
-                    autoComplete="off"
-                    placeholder="Filled in from the pincode"
-                    error={placeError(errors.state)}
-                    {...register('state')}
+                  // Filled in from the pincode and read-only: it shows the state's name in the page's language, while
+                  // the form keeps (and sends) the canonical name the server checks.
+                  <Controller
+                    control={control}
+                    name="state"
+                    render={({ field }) => (
+                      <TextField
+                        label={t`State`}
+                        required
+                        readOnly
+                        autoComplete="off"
+                        placeholder={t`Filled in from the pincode`}
+                        error={placeError(errors.state)}
+                        name={field.name}
+                        ref={field.ref}
+                        onBlur={field.onBlur}
+                        value={field.value ? stateName(field.value) : ''}
+                      />
+                    )}
                   />
                 )}
                 <TextField
-                  label="Company Name (Optional)"
+                  label={t`Company Name (Optional)`}
                   autoComplete="organization"
                   error={errors.companyName?.message}
                   {...register('companyName')}
                 />
                 <TextField
-                  label="GSTIN (Optional)"
+                  label={t`GSTIN (Optional)`}
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
                   maxLength={15}
-                  placeholder="e.g. 29AAGCB7383J1Z4"
-                  hint="For a GST tax invoice with input tax credit. It must be registered in the state above."
+                  placeholder={t`e.g. 29AAGCB7383J1Z4`}
+                  hint={t`For a GST tax invoice with input tax credit. It must be registered in the state above.`}
                   error={errors.gstin?.message}
                   {...register('gstin')}
                 />
                 <Checkbox
-                  label="Billing address same as delivery address"
+                  label={t`Billing address same as delivery address`}
                   className="sm:col-span-2"
                   {...register('billingSameAsDelivery')}
                 />
@@ -350,10 +397,10 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   className={`${secondaryButton} sm:mr-auto`}
                 >
                   <ArrowRightIcon className="h-4 w-4 rotate-180" />
-                  Back
+                  <Trans>Back</Trans>
                 </button>
                 <button type="submit" disabled={busy} className={secondaryButton}>
-                  {isSubmitting ? 'Saving…' : 'Save Address'}
+                  {isSubmitting ? t`Saving…` : t`Save Address`}
                 </button>
                 <button
                   type="button"
@@ -361,7 +408,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   onClick={(event) => void submit(true)(event)}
                   className={`${primaryButton} sm:min-w-32`}
                 >
-                  Next
+                  <Trans>Next</Trans>
                   <ArrowRightIcon className="h-4 w-4" />
                 </button>
               </div>
@@ -383,9 +430,10 @@ function StateSelect({
   error?: string;
   registration: ReturnType<ReturnType<typeof useForm<AddressFormValues, unknown, Address>>['register']>;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
-    <FieldFrame id={id} label="State" required error={error}>
+    <FieldFrame id={id} label={t`State`} required error={error}>
       <select
         id={id}
         aria-required
@@ -394,10 +442,11 @@ function StateSelect({
         className={`${inputClass} appearance-auto`}
         {...registration}
       >
-        <option value="">Choose your state</option>
+        <option value="">{t`Choose your state`}</option>
+        {/* The value stays the canonical English name the server expects; the option reads in the page's language. */}
         {states.map((state) => (
           <option key={state} value={state}>
-            {state}
+            {stateName(state)}
           </option>
         ))}
       </select>
@@ -409,9 +458,11 @@ function StateSelect({
 function MissingUserDetails() {
   return (
     <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
-      <h1 className="text-3xl font-semibold">Buyer Details</h1>
+      <h1 className="text-3xl font-semibold">
+        <Trans>Buyer Details</Trans>
+      </h1>
       <p role="status" className="mt-3 text-ink-600">
-        Loading your details…
+        <Trans>Loading your details…</Trans>
       </p>
     </div>
   );

@@ -1,13 +1,15 @@
-import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useId, useMemo } from 'react';
 import type { CSSProperties, Ref } from 'react';
-import PhoneInput from 'react-phone-number-input';
-import type { Country } from 'react-phone-number-input';
+import PhoneInput, { getCountries } from 'react-phone-number-input';
+import type { Country, Labels } from 'react-phone-number-input';
 // The flags are bundled as React SVG components: the input never fetches a flag image from a CDN (its default).
 import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { DEFAULT_PHONE_COUNTRY } from '@framewala/domain';
 import { FieldFrame } from '../../components/form-controls';
 import { describedBy } from '../../components/field-ids';
+import { activeLocaleTag } from '../../lib/i18n';
 
 type PhoneFieldProps = {
   label: string;
@@ -26,6 +28,7 @@ type PhoneFieldProps = {
 const PHONE_INPUT_VARS = {
   '--PhoneInput-color--focus': 'var(--color-saffron-600)',
   '--PhoneInputCountryFlag-height': '1.15em',
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS colour
   '--PhoneInputCountryFlag-borderColor': 'rgba(36, 29, 24, 0.25)',
   '--PhoneInputCountrySelectArrow-opacity': '0.7',
 } as CSSProperties;
@@ -35,7 +38,19 @@ const PHONE_INPUT_VARS = {
  * The number is validated by the form's shared schema (libphonenumber-js), not here.
  */
 export function PhoneField({ label, value, onChange, onBlur, name, required, error, hint, autoComplete = 'tel', ref }: PhoneFieldProps) {
+  const { t, i18n } = useLingui();
   const id = useId();
+  const fieldName = label.replace(/\s*\*$/, '');
+  const locale = i18n.locale;
+  const international = t`International`;
+  // The country list in the page's language (the library ships English names only); English keeps its own.
+  const labels = useMemo<Labels | undefined>(() => {
+    if (locale === 'en') return undefined;
+    const names = new Intl.DisplayNames([activeLocaleTag()], { type: 'region' });
+    const byCountry: Labels = { ZZ: international };
+    for (const country of getCountries()) byCountry[country] = names.of(country) ?? country;
+    return byCountry;
+  }, [locale, international]);
   return (
     <FieldFrame id={id} label={label} required={required} error={error} hint={hint}>
       <PhoneInput
@@ -48,13 +63,15 @@ export function PhoneField({ label, value, onChange, onBlur, name, required, err
         onBlur={onBlur}
         defaultCountry={DEFAULT_PHONE_COUNTRY as Country}
         flags={flags}
+        labels={labels}
         // Never used while `flags` covers every country; kept local so nothing can reach a CDN.
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- an empty data: URL
         flagUrl="data:,"
         autoComplete={autoComplete}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        countrySelectProps={{ 'aria-label': `${label.replace(/\s*\*$/, '')}: country` }}
+        countrySelectProps={{ 'aria-label': t`${fieldName}: country` }}
         style={PHONE_INPUT_VARS}
         className={`flex min-h-12 w-full items-center gap-1 rounded-xl border bg-white pl-3.5 shadow-sm shadow-ink-900/5 focus-within:border-saffron-500 focus-within:ring-3 focus-within:ring-saffron-200 ${
           error ? 'border-red-500 focus-within:ring-red-100' : 'border-ink-200'

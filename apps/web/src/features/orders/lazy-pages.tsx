@@ -1,7 +1,9 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { withCatalogue } from '../../lib/i18n';
 
-const CustomerOrderPage = lazy(async () => ({ default: (await import('./order-page')).CustomerOrderPage }));
+const CustomerOrderPage = lazy(withCatalogue('orders', async () => ({ default: (await import('./order-page')).CustomerOrderPage })));
 
 /** `/orders/:id` needs sign-in (linked from the profile and from the order e-mails). */
 export function CustomerOrderRoute() {
@@ -10,7 +12,7 @@ export function CustomerOrderRoute() {
       <Suspense
         fallback={
           <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-            Loading…
+            <Trans>Loading…</Trans>
           </p>
         }
       >

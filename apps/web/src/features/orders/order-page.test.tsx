@@ -1,8 +1,9 @@
 import { configure, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { formatDuration, since, timelineSteps } from '../../lib/order-status';
 
 beforeAll(async () => {
@@ -75,6 +76,32 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     renderRoute('/user');
     const table = await main().findByRole('table', { name: 'Your orders' });
     expect(within(table).getByRole('link', { name: 'FW-2611-8K3D9Q' })).toHaveAttribute('href', '/orders/FW-2611-8K3D9Q');
+  });
+});
+
+describe('/orders/:id in Hindi', { timeout: 30_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('shows the status, timeline, dates, line and address in Hindi', async () => {
+    await activateLocale('hi', ['orders']);
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: detail() } },
+    });
+    renderRoute('/orders/FW-2611-8K3D9Q');
+    expect(await main().findByTestId('order-status')).toHaveTextContent('भेज दिया गया');
+    expect(main().getByRole('heading', { level: 1, name: 'ऑर्डर FW-2611-8K3D9Q' })).toBeVisible();
+    expect(main().getByTestId('order-tracking')).toHaveTextContent('India Post से भेजा गया। ट्रैकिंग नंबर EE123456789IN');
+    const steps = within(main().getByRole('list', { name: 'ऑर्डर की प्रगति' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent?.replace(/\d.*$/, ''))).toEqual(['भुगतान हो गया', 'बन रहा है', 'भेज दिया गया', 'डिलीवर हो गयाअभी नहीं']);
+    expect(steps[2]).toHaveTextContent('22 नव॰ 2026');
+    expect(main().getByText('12x8 इंच')).toBeVisible();
+    expect(main().getByText('Bengaluru, कर्नाटक 560001')).toBeVisible();
+    expect(main().getByTestId('order-shipping')).toHaveTextContent('डिलीवरी शुल्क₹99.00');
+    expect(main().getByRole('heading', { level: 2, name: 'आपका ऑर्डर कहाँ है' })).toBeVisible();
+    expect(main().queryByText('Where your order is')).toBeNull();
+    expect(main().queryByText(/Tracking number/)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { formatInr } from '@framewala/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { OrderLines } from '../../components/order-lines';
@@ -10,10 +11,12 @@ import { useSession } from '../../lib/auth';
 import { formatPhone } from '../../lib/format';
 import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
 import { InvoiceLink } from '../../components/invoice-link';
-import { formatDateTime, statusLabel, statusTone, timelineSteps } from '../../lib/order-status';
+import { formatOrderTime, statusText, statusTone, timelineSteps } from '../../lib/order-status';
+import { stateName } from '../../lib/state-names';
 
 /** `/orders/:id`: the signed-in customer's own order: where it is, tracking once shipped, what was ordered and where it goes. */
 export function CustomerOrderPage() {
+  const { t } = useLingui();
   const { id = '' } = useParams();
   const session = useSession();
   const order = useQuery({
@@ -21,25 +24,32 @@ export function CustomerOrderPage() {
     queryFn: () => fetchOrder(id),
     retry: false,
   });
+  const placedAt = formatOrderTime(order.data?.createdAt);
 
   return (
     <>
-      <title>{`Order ${id} — Framewala`}</title>
+      <title>{t`Order ${id} — Framewala`}</title>
       <meta name="robots" content="noindex" />
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto max-w-4xl px-4 pt-8 pb-8 sm:px-6 sm:pt-12">
           <Link to="/user" className={`${textLink} inline-flex min-h-11 items-center gap-1.5`}>
             <ArrowRightIcon className="h-4 w-4 rotate-180" />
-            Your orders
+            <Trans>Your orders</Trans>
           </Link>
-          <p className="mt-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Your order</p>
-          <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">Order {id}</h1>
+          <p className="mt-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+            <Trans>Your order</Trans>
+          </p>
+          <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">
+            <Trans>Order {id}</Trans>
+          </h1>
           {order.data ? (
             <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-ink-700">
               <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusTone(order.data.status)}`} data-testid="order-status">
-                {statusLabel(order.data.status)}
+                {statusText(order.data.status)}
               </span>
-              <span>Placed {formatDateTime(order.data.createdAt)}</span>
+              <span>
+                <Trans>Placed {placedAt}</Trans>
+              </span>
               <span className="font-serif text-lg font-semibold text-ink-900 tabular-nums">{formatInr(order.data.totalPaise)}</span>
             </p>
           ) : null}
@@ -48,7 +58,7 @@ export function CustomerOrderPage() {
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
         {order.isPending ? (
           <p role="status" className="text-ink-500">
-            Loading your order…
+            <Trans>Loading your order…</Trans>
           </p>
         ) : order.isError ? (
           isApiError(order.error) && order.error.status === 401 ? null : (
@@ -58,15 +68,15 @@ export function CustomerOrderPage() {
             >
               <p>
                 {isApiError(order.error) && order.error.status === 404
-                  ? `We could not find order ${id} in your account. If you placed it with another e-mail, sign in with that one.`
-                  : 'We couldn’t load your order just now.'}
+                  ? t`We could not find order ${id} in your account. If you placed it with another e-mail, sign in with that one.`
+                  : t`We couldn’t load your order just now.`}
               </p>
               <div className="flex flex-wrap gap-2">
                 <button type="button" onClick={() => void order.refetch()} className={secondaryButton}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </button>
                 <Link to="/user" className={secondaryButton}>
-                  See all my orders
+                  <Trans>See all my orders</Trans>
                 </Link>
               </div>
             </div>
@@ -90,9 +100,12 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
   );
 }
 
-const inches = (value: number | null | undefined) => (typeof value === 'number' ? `${+value.toFixed(2)} in` : '');
-
 function OrderDetails({ order }: { order: OrderDetail }) {
+  const { t } = useLingui();
+  const inches = (value: number) => {
+    const amount = +value.toFixed(2);
+    return t`${amount} in`;
+  };
   const steps = timelineSteps(
     order.status,
     order.history.map((h) => ({ to: h.status, at: h.at })),
@@ -100,20 +113,29 @@ function OrderDetails({ order }: { order: OrderDetail }) {
   const line = order.line;
   const a = order.address;
   const shipped = Boolean(order.trackingNumber);
+  const carrier = order.carrier ?? t`our courier`;
+  const trackingNumber = order.trackingNumber;
+  const status = statusText(order.status).toLowerCase();
+  const size = line?.sizeName ?? order.sizeName ?? '—';
+  const frameCount = order.lines.length;
+  const couponCode = order.coupon?.code;
+  const paymentId = order.payment?.paymentId;
   return (
     <div className="flex flex-col gap-6">
-      <Card id="order-progress" title="Where your order is">
+      <Card id="order-progress" title={t`Where your order is`}>
         {shipped ? (
           <div className="mb-5 flex items-start gap-3 rounded-2xl bg-sky-50 px-4 py-3 text-sky-950" data-testid="order-tracking">
             <TruckIcon className="mt-0.5 h-6 w-6 shrink-0" />
             <p>
-              Sent with <strong className="font-semibold">{order.carrier ?? 'our courier'}</strong>. Tracking number{' '}
-              <strong className="font-mono font-semibold break-all">{order.trackingNumber}</strong>
+              <Trans>
+                Sent with <strong className="font-semibold">{carrier}</strong>. Tracking number{' '}
+                <strong className="font-mono font-semibold break-all">{trackingNumber}</strong>
+              </Trans>
             </p>
           </div>
         ) : null}
         {steps ? (
-          <ol aria-label="Order progress" className="grid gap-3 sm:grid-cols-4 sm:gap-2">
+          <ol aria-label={t`Order progress`} className="grid gap-3 sm:grid-cols-4 sm:gap-2">
             {steps.map((step) => (
               <li
                 key={step.status}
@@ -137,9 +159,9 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                   ) : null}
                 </span>
                 <span>
-                  <span className={`block font-semibold ${step.state === 'todo' ? 'text-ink-500' : 'text-ink-900'}`}>{step.label}</span>
+                  <span className={`block font-semibold ${step.state === 'todo' ? 'text-ink-500' : 'text-ink-900'}`}>{statusText(step.status)}</span>
                   <span className="block text-sm text-ink-600">
-                    {step.at ? formatDateTime(step.at) : step.state === 'todo' ? 'Not yet' : ''}
+                    {step.at ? formatOrderTime(step.at) : step.state === 'todo' ? t`Not yet` : ''}
                   </span>
                 </span>
               </li>
@@ -147,64 +169,88 @@ function OrderDetails({ order }: { order: OrderDetail }) {
           </ol>
         ) : (
           <p className="text-ink-700">
-            This order is <strong className="font-semibold">{statusLabel(order.status).toLowerCase()}</strong>.
-            {order.status === 'created' ? ' It will be made once the payment goes through.' : ''}
-            {order.status === 'cancelled' || order.status === 'refunded' ? ' Questions? Write to us and quote the order number.' : ''}
+            <Trans>
+              This order is <strong className="font-semibold">{status}</strong>.
+            </Trans>
+            {order.status === 'created' ? (
+              <>
+                {' '}
+                <Trans>It will be made once the payment goes through.</Trans>
+              </>
+            ) : null}
+            {order.status === 'cancelled' || order.status === 'refunded' ? (
+              <>
+                {' '}
+                <Trans>Questions? Write to us and quote the order number.</Trans>
+              </>
+            ) : null}
           </p>
         )}
       </Card>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Card id="order-line" title={order.lines.length > 1 ? `Your ${order.lines.length} frames` : 'Your frame'}>
+        <Card id="order-line" title={frameCount > 1 ? t`Your ${frameCount} frames` : t`Your frame`}>
           {order.lines.length > 1 ? (
             <OrderLines lines={order.lines} />
           ) : (
             <div className="flex gap-4">
               <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-sand">
                 {order.thumbnailUrl ? (
-                  <img src={order.thumbnailUrl} alt="Your photo" className="h-full w-full object-cover" />
+                  <img src={order.thumbnailUrl} alt={t`Your photo`} className="h-full w-full object-cover" />
                 ) : (
                   <ImageIcon className="h-8 w-8 text-ink-300" />
                 )}
               </div>
               <dl className="min-w-0 flex-1 text-[0.95rem]">
-                <dt className="text-sm text-ink-500">Size</dt>
-                <dd className="mb-2 font-medium text-ink-900">{line?.sizeName ?? order.sizeName ?? '—'} in</dd>
-                <dt className="text-sm text-ink-500">Frame</dt>
+                <dt className="text-sm text-ink-500">
+                  <Trans>Size</Trans>
+                </dt>
+                <dd className="mb-2 font-medium text-ink-900">
+                  <Trans>{size} in</Trans>
+                </dd>
+                <dt className="text-sm text-ink-500">
+                  <Trans>Frame</Trans>
+                </dt>
                 <dd className="mb-2 font-medium text-ink-900">
                   {[line?.frameSetName, line?.finishName].filter(Boolean).join(' · ') || order.frameName || '—'}
                 </dd>
-                <dt className="text-sm text-ink-500">White border</dt>
+                <dt className="text-sm text-ink-500">
+                  <Trans>White border</Trans>
+                </dt>
                 <dd className="mb-2 font-medium text-ink-900">
                   {line?.borderName ?? '—'} {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
                 </dd>
-                <dt className="text-sm text-ink-500">Quantity</dt>
+                <dt className="text-sm text-ink-500">
+                  <Trans>Quantity</Trans>
+                </dt>
                 <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
               </dl>
             </div>
           )}
           {typeof order.shippingPaise === 'number' ? (
             <p className="mt-4 flex items-baseline justify-between px-4 text-[0.95rem]" data-testid="order-shipping">
-              <span className="text-ink-600">Shipping</span>
-              <span className="font-medium text-ink-900 tabular-nums">
-                {order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}
+              <span className="text-ink-600">
+                <Trans>Shipping</Trans>
               </span>
+              <span className="font-medium text-ink-900 tabular-nums">{order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`}</span>
             </p>
           ) : null}
           {order.discountPaise > 0 ? (
             <p className="mt-2 flex items-baseline justify-between px-4 text-[0.95rem]" data-testid="order-discount">
-              <span className="text-ink-600">Discount{order.coupon ? ` (${order.coupon.code})` : ''}</span>
+              <span className="text-ink-600">{couponCode ? t`Discount (${couponCode})` : t`Discount`}</span>
               <span className="font-medium text-leaf-600 tabular-nums">−{formatInr(order.discountPaise)}</span>
             </p>
           ) : null}
           <p className="mt-4 flex items-baseline justify-between rounded-2xl bg-cream px-4 py-3">
-            <span className="text-ink-700">Total paid</span>
+            <span className="text-ink-700">
+              <Trans>Total paid</Trans>
+            </span>
             <span className="font-serif text-xl font-semibold text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
           </p>
           {order.invoice ? <InvoiceLink invoice={order.invoice} className="mt-4" /> : null}
         </Card>
 
-        <Card id="order-address" title="Delivering to">
+        <Card id="order-address" title={t`Delivering to`}>
           {a ? (
             <address className="leading-relaxed not-italic text-ink-800">
               <span className="block font-semibold text-ink-900">{a.fullName}</span>
@@ -212,16 +258,20 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               <span className="block">{a.addressLine1}</span>
               {a.addressLine2 ? <span className="block">{a.addressLine2}</span> : null}
               <span className="block">
-                {[a.city, a.state].filter(Boolean).join(', ')} {a.postalCode}
+                {[a.city, a.state ? stateName(a.state) : ''].filter(Boolean).join(', ')} {a.postalCode}
               </span>
               {a.phone ? <span className="mt-2 block text-ink-600">{formatPhone(a.phone)}</span> : null}
             </address>
           ) : (
-            <p className="text-ink-600">No address recorded.</p>
+            <p className="text-ink-600">
+              <Trans>No address recorded.</Trans>
+            </p>
           )}
-          {order.payment?.paymentId ? (
+          {paymentId ? (
             <p className="mt-4 text-sm text-ink-600">
-              Payment id <span className="font-mono">{order.payment.paymentId}</span>
+              <Trans>
+                Payment id <span className="font-mono">{paymentId}</span>
+              </Trans>
             </p>
           ) : null}
         </Card>
@@ -229,10 +279,10 @@ function OrderDetails({ order }: { order: OrderDetail }) {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/user" className={secondaryButton}>
-          All my orders
+          <Trans>All my orders</Trans>
         </Link>
         <Link to="/" className={primaryButton}>
-          Frame another photo
+          <Trans>Frame another photo</Trans>
         </Link>
       </div>
     </div>

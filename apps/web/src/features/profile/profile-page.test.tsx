@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale, i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
 import { orderSummary } from '../../test/fixtures';
 import { renderRoute, renderWithProviders } from '../../test/render';
@@ -295,5 +296,32 @@ describe('OrderHistory', () => {
     renderWithProviders(<OrderHistory orders={[]} />);
     expect(screen.getByText(/No orders yet/)).toBeVisible();
     expect(screen.getByRole('link', { name: /Frame a photo/ })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('/user (profile) in Hindi', { timeout: 30_000 }, () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('shows the profile, the saved address with its state and the order history in Hindi', async () => {
+    await activateLocale('hi', ['profile']);
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: ADDRESS } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [orderSummary()] } },
+    });
+    renderRoute('/user');
+    expect(await main().findByRole('heading', { level: 2, name: 'ऑर्डर हिस्ट्री' })).toBeVisible();
+    await waitFor(() => expect(dd('पता लाइन 1')).toBe('12 MG Road'));
+    expect(dd('राज्य')).toBe('कर्नाटक');
+    expect(dd('पता लाइन 2')).toBe('उपलब्ध नहीं');
+    expect(dd('हाइपरलोकल डिलीवरी')).toBe('नहीं');
+    expect(main().getByRole('link', { name: 'पता बदलें' })).toHaveAttribute('href', '/checkout');
+    const table = await main().findByRole('table', { name: 'आपके ऑर्डर' });
+    expect(within(table).getByText('भेज दिया गया')).toBeVisible();
+    expect(within(table).getByText('ट्रैकिंग EE123456789IN (India Post)')).toBeVisible();
+    expect(await main().findByText(/आपकी अपलोड की गई फ़ोटो यहाँ 90 दिन तक सेव रहती हैं/)).toBeVisible();
+    expect(main().queryByText('Order history')).toBeNull();
+    expect(main().queryByText('N/A')).toBeNull();
   });
 });

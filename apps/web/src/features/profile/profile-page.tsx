@@ -1,4 +1,5 @@
-import { formatInr, POLICY_FACTS, type Upload } from '@framewala/domain';
+import { formatInr, RETENTION_DAYS, type Upload } from '@framewala/domain';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,23 +9,25 @@ import { ArrowRightIcon, ImageIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../../lib/auth';
 import { startOrderWithPhoto } from '../../lib/order-storage';
-import { STATUS_LABELS } from '../../lib/order-status';
+import { statusText } from '../../lib/order-status';
+import { stateName } from '../../lib/state-names';
 import { fetchOrders, type OrderSummary } from '../../lib/orders-api';
 import { fetchMyPhotos, fetchProfile, type ProfileUser } from './api';
-import { formatDate, formatPhone, NOT_AVAILABLE, text } from '../../lib/format';
+import { formatDate, formatPhone } from '../../lib/format';
 
 /** /user: the customer's details, saved address, orders and photos. Sign-in required. */
 export function ProfilePage() {
+  const { t } = useLingui();
   const session = useSession();
   const profile = useQuery({ queryKey: ['account', session?.token, 'profile'], queryFn: fetchProfile, retry: false });
   const sessionUser = session?.user ?? null;
   const user: Pick<ProfileUser, 'firstName' | 'lastName' | 'email' | 'mobileNumber'> | null = profile.data ?? sessionUser;
-  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || 'Your profile';
+  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || t`Your profile`;
   const initial = (user?.firstName || user?.email || '?').charAt(0).toUpperCase();
 
   return (
     <>
-      <title>Your profile — Framewala</title>
+      <title>{t`Your profile — Framewala`}</title>
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 pt-10 pb-8 sm:flex-row sm:items-center sm:gap-6 sm:px-6 sm:pt-14 sm:pb-10">
           <span
@@ -35,16 +38,22 @@ export function ProfilePage() {
             {initial}
           </span>
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Your profile</p>
+            <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+              <Trans>Your profile</Trans>
+            </p>
             <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">{fullName}</h1>
             <dl className="mt-2 flex flex-col gap-x-6 gap-y-1 text-ink-700 sm:flex-row sm:flex-wrap">
               <div className="flex min-w-0 gap-2">
-                <dt className="sr-only">E-mail</dt>
-                <dd className="break-all">{text(user?.email)}</dd>
+                <dt className="sr-only">
+                  <Trans>E-mail</Trans>
+                </dt>
+                <dd className="break-all">{user?.email || <NotAvailable />}</dd>
               </div>
               <div className="flex gap-2">
-                <dt className="sr-only">Mobile</dt>
-                <dd>{formatPhone(user?.mobileNumber)}</dd>
+                <dt className="sr-only">
+                  <Trans>Mobile</Trans>
+                </dt>
+                <dd>{user?.mobileNumber ? formatPhone(user.mobileNumber) : <NotAvailable />}</dd>
               </div>
             </dl>
           </div>
@@ -69,6 +78,14 @@ export function ProfilePage() {
 
 const is401 = (error: unknown) => isApiError(error) && error.status === 401;
 
+/** What a missing value reads as. */
+function NotAvailable() {
+  return <Trans>N/A</Trans>;
+}
+
+/** A value, or null when missing (shown as N/A). */
+const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value : null);
+
 function Card({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id: string }) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-7">
@@ -83,12 +100,12 @@ function Card({ title, action, children, id }: { title: string; action?: ReactNo
   );
 }
 
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
-      <p>We couldn’t load {what}.</p>
+      <p>{message}</p>
       <button type="button" onClick={onRetry} className="mt-1 inline-flex min-h-11 items-center font-semibold underline underline-offset-4">
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );
@@ -105,39 +122,42 @@ export function AddressCard({
   failed: boolean;
   onRetry: () => void;
 }) {
+  const { t } = useLingui();
   const address = profile?.address ?? null;
-  const rows: [string, string][] = [
-    ['Full Name', text(address?.fullName)],
-    ['Email', text(address?.email)],
-    ['Phone Number', address?.phone ? formatPhone(address.phone) : NOT_AVAILABLE],
-    ['Alt Phone Number', address?.altPhone ? formatPhone(address.altPhone) : NOT_AVAILABLE],
-    ['Address Line 1', text(address?.addressLine1)],
-    ['Address Line 2', text(address?.addressLine2)],
-    ['City', text(address?.city)],
-    ['State', text(address?.state)],
-    ['Country', address ? address.country || 'IN' : 'IN'],
-    ['Postal Code', text(address?.postalCode)],
-    ['Company Name', text(address?.companyName)],
-    ['Is Hyperlocal', address ? (address.isHyperlocal ? 'Yes' : 'No') : NOT_AVAILABLE],
+  const rows: [string, string | null][] = [
+    [t`Full Name`, present(address?.fullName)],
+    [t`Email`, present(address?.email)],
+    [t`Phone Number`, address?.phone ? formatPhone(address.phone) : null],
+    [t`Alt Phone Number`, address?.altPhone ? formatPhone(address.altPhone) : null],
+    [t`Address Line 1`, present(address?.addressLine1)],
+    [t`Address Line 2`, present(address?.addressLine2)],
+    [t`City`, present(address?.city)],
+    [t`State`, address?.state ? stateName(address.state) : null],
+    [t`Country`, address ? address.country || 'IN' : 'IN'],
+    [t`Postal Code`, present(address?.postalCode)],
+    [t`Company Name`, present(address?.companyName)],
+    [t`Is Hyperlocal`, address ? (address.isHyperlocal ? t`Yes` : t`No`) : null],
   ];
   return (
     <Card
       id="profile-address-heading"
-      title="Address"
+      title={t`Address`}
       action={
         <Link to="/checkout" className={`${textLink} inline-flex min-h-11 items-center`}>
-          {address ? 'Edit address' : 'Add an address'}
+          {address ? t`Edit address` : t`Add an address`}
         </Link>
       }
     >
-      {failed ? <LoadFailed what="your address" onRetry={onRetry} /> : null}
+      {failed ? <LoadFailed message={t`We couldn’t load your address.`} onRetry={onRetry} /> : null}
       {/* While loading, the rows keep their place (labels and a bar for each value), so nothing below them moves. */}
       {isLoading ? (
         <p role="status" className="mb-4 text-ink-500">
-          Loading your address…
+          <Trans>Loading your address…</Trans>
         </p>
       ) : !address && !failed ? (
-        <p className="mb-4 text-ink-600">You haven’t saved a delivery address yet.</p>
+        <p className="mb-4 text-ink-600">
+          <Trans>You haven’t saved a delivery address yet.</Trans>
+        </p>
       ) : null}
       <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
         {rows.map(([label, value]) => (
@@ -151,8 +171,8 @@ export function AddressCard({
                 <span className="inline-block h-4 w-32 max-w-full animate-pulse rounded bg-ink-100 align-middle" />
               </dd>
             ) : (
-              <dd className={`[overflow-wrap:anywhere] ${value === NOT_AVAILABLE ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
-                {value}
+              <dd className={`[overflow-wrap:anywhere] ${value === null ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
+                {value ?? <NotAvailable />}
               </dd>
             )}
           </div>
@@ -164,20 +184,23 @@ export function AddressCard({
 
 /** The order history: `GET /api/orders` (newest first), with the empty state when there are none. */
 function OrdersCard() {
+  const { t } = useLingui();
   const session = useSession();
   const orders = useQuery({ queryKey: ['account', session?.token, 'orders'], queryFn: fetchOrders, retry: false });
   return (
-    <Card id="profile-orders-heading" title="Order history">
+    <Card id="profile-orders-heading" title={t`Order history`}>
       {orders.isPending ? (
         <p role="status" className="text-ink-500">
-          Loading your orders…
+          <Trans>Loading your orders…</Trans>
         </p>
       ) : orders.isError ? (
         is401(orders.error) ? null : (
           <div role="alert" className="flex flex-col items-start gap-3 text-ink-700">
-            <p>We couldn’t load your orders just now.</p>
+            <p>
+              <Trans>We couldn’t load your orders just now.</Trans>
+            </p>
             <button type="button" onClick={() => void orders.refetch()} className={secondaryButton}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </div>
         )
@@ -192,9 +215,11 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
   if (orders.length === 0) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-200 bg-cream px-5 py-6">
-        <p className="text-ink-700">No orders yet. When you order a frame, it appears here with its status.</p>
+        <p className="text-ink-700">
+          <Trans>No orders yet. When you order a frame, it appears here with its status.</Trans>
+        </p>
         <Link to="/" className={primaryButton}>
-          Frame a photo
+          <Trans>Frame a photo</Trans>
           <ArrowRightIcon className="h-4 w-4" />
         </Link>
       </div>
@@ -205,20 +230,22 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
       <OrderCards orders={orders} />
       <div className="-mx-1 hidden overflow-x-auto px-1 sm:block">
         <table className="w-full min-w-[28rem] text-left">
-          <caption className="sr-only">Your orders</caption>
+          <caption className="sr-only">
+            <Trans>Your orders</Trans>
+          </caption>
           <thead>
             <tr className="border-b border-ink-100 text-sm text-ink-500">
               <th scope="col" className="py-2 pr-4 font-medium">
-                Order
+                <Trans>Order</Trans>
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
-                Date
+                <Trans>Date</Trans>
               </th>
               <th scope="col" className="py-2 pr-4 font-medium">
-                Status
+                <Trans>Status</Trans>
               </th>
               <th scope="col" className="py-2 text-right font-medium">
-                Total
+                <Trans>Total</Trans>
               </th>
             </tr>
           </thead>
@@ -231,15 +258,14 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
                   </Link>
                   {order.invoice ? <InvoiceLink invoice={order.invoice} compact className="font-normal" /> : null}
                 </td>
-                <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</td>
+                <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : <NotAvailable />}</td>
                 <td className="py-3 pr-4">
                   <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-                    {STATUS_LABELS[order.status]}
+                    {statusText(order.status)}
                   </span>
                   {order.trackingNumber ? (
                     <span className="mt-1.5 block text-sm text-ink-600">
-                      Tracking {order.trackingNumber}
-                      {order.carrier ? ` (${order.carrier})` : ''}
+                      <Tracking number={order.trackingNumber} carrier={order.carrier} />
                     </span>
                   ) : null}
                 </td>
@@ -253,10 +279,16 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
   );
 }
 
+/** 'Tracking EE123456789IN (India Post)'. */
+function Tracking({ number, carrier }: { number: string; carrier?: string | null }) {
+  return carrier ? <Trans>Tracking {number} ({carrier})</Trans> : <Trans>Tracking {number}</Trans>;
+}
+
 /** On a phone each order is a card (a table of four columns does not fit 390 px); the table shows from the sm width. */
 function OrderCards({ orders }: { orders: OrderSummary[] }) {
+  const { t } = useLingui();
   return (
-    <ul aria-label="Your orders" className="space-y-3 sm:hidden" data-testid="order-cards">
+    <ul aria-label={t`Your orders`} className="space-y-3 sm:hidden" data-testid="order-cards">
       {orders.map((order) => (
         <li key={order._id} className="rounded-2xl border border-ink-100 bg-cream/60 px-4 py-3.5">
           <div className="flex items-baseline justify-between gap-3">
@@ -266,15 +298,14 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
             <span className="shrink-0 font-semibold whitespace-nowrap text-ink-900 tabular-nums">{formatInr(order.totalPaise)}</span>
           </div>
           <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5">
-            <span className="text-sm text-ink-600">{order.createdAt ? formatDate(order.createdAt) : NOT_AVAILABLE}</span>
+            <span className="text-sm text-ink-600">{order.createdAt ? formatDate(order.createdAt) : <NotAvailable />}</span>
             <span className="rounded-full bg-saffron-50 px-2.5 py-1 text-sm font-medium whitespace-nowrap text-saffron-800">
-              {STATUS_LABELS[order.status]}
+              {statusText(order.status)}
             </span>
           </div>
           {order.trackingNumber ? (
             <p className="mt-2 text-sm break-words text-ink-600">
-              Tracking {order.trackingNumber}
-              {order.carrier ? ` (${order.carrier})` : ''}
+              <Tracking number={order.trackingNumber} carrier={order.carrier} />
             </p>
           ) : null}
           {order.invoice ? <InvoiceLink invoice={order.invoice} compact /> : null}
@@ -285,18 +316,19 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
 }
 
 function PhotosCard({ token }: { token: string | null }) {
+  const { t } = useLingui();
   const photos = useQuery({ queryKey: ['account', token, 'photos'], queryFn: fetchMyPhotos, retry: false });
   return (
-    <Card id="profile-photos-heading" title="My photos">
+    <Card id="profile-photos-heading" title={t`My photos`}>
       {photos.isPending ? (
         <p role="status" className="text-ink-500">
-          Loading your photos…
+          <Trans>Loading your photos…</Trans>
         </p>
       ) : photos.isError ? (
         is401(photos.error) ? null : isApiError(photos.error) && photos.error.status === 404 ? (
           <MyPhotos photos={[]} />
         ) : (
-          <LoadFailed what="your photos" onRetry={() => void photos.refetch()} />
+          <LoadFailed message={t`We couldn’t load your photos.`} onRetry={() => void photos.refetch()} />
         )
       ) : (
         <MyPhotos photos={photos.data} />
@@ -306,13 +338,19 @@ function PhotosCard({ token }: { token: string | null }) {
 }
 
 export function MyPhotos({ photos }: { photos: Upload[] }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   if (photos.length === 0) {
+    const retentionDays = RETENTION_DAYS;
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-200 bg-cream px-5 py-6">
-        <p className="text-ink-700">Photos you upload are kept here for {POLICY_FACTS.photoRetention}, ready to frame again.</p>
+        <p className="text-ink-700">
+          <Trans>
+            Photos you upload are kept here for <Plural value={retentionDays} one="# day" other="# days" />, ready to frame again.
+          </Trans>
+        </p>
         <Link to="/" className={secondaryButton}>
-          Upload a photo
+          <Trans>Upload a photo</Trans>
         </Link>
       </div>
     );
@@ -326,13 +364,16 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
       {photos.map((photo) => {
         const ready = photo.status === 'ready' && photo.url !== null;
         const thumb = photo.thumbnailUrl ?? photo.url;
+        const uploadedOn = formatDate(photo.createdAt);
+        const keptUntil = formatDate(photo.expiresAt);
+        const { width, height } = photo;
         return (
           <li key={photo._id} className="flex overflow-hidden rounded-2xl border border-ink-100 bg-cream sm:flex-col">
             <div className="flex min-h-24 w-24 shrink-0 items-center justify-center bg-sand sm:aspect-[4/3] sm:min-h-0 sm:w-auto">
               {thumb ? (
                 <img
                   src={thumb}
-                  alt={`Photo uploaded on ${formatDate(photo.createdAt)}`}
+                  alt={t`Photo uploaded on ${uploadedOn}`}
                   loading="lazy"
                   className="h-full w-full object-cover"
                 />
@@ -342,9 +383,11 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
             </div>
             <div className="flex flex-1 flex-col gap-3 p-3">
               <p className="text-sm text-ink-600">
-                {photo.width} × {photo.height} px
+                {t`${width} × ${height} px`}
                 <br />
-                Kept until <span className="font-medium whitespace-nowrap text-ink-800">{formatDate(photo.expiresAt)}</span>
+                <Trans>
+                  Kept until <span className="font-medium whitespace-nowrap text-ink-800">{keptUntil}</span>
+                </Trans>
               </p>
               {ready ? (
                 <button
@@ -352,11 +395,11 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
                   onClick={() => frame(photo)}
                   className={`${primaryButton} mt-auto w-full px-3 text-sm whitespace-nowrap sm:text-[0.95rem]`}
                 >
-                  Frame this photo
+                  <Trans>Frame this photo</Trans>
                 </button>
               ) : (
                 <p className="mt-auto text-sm text-ink-500">
-                  {photo.status === 'failed' ? 'This photo could not be prepared.' : 'Still being prepared…'}
+                  {photo.status === 'failed' ? t`This photo could not be prepared.` : t`Still being prepared…`}
                 </p>
               )}
             </div>
