@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
-import type { PageMarkdown } from '../src/lib/policies';
+import type { PageMarkdown, PageNav } from '../src/lib/policies';
 
-export type { PageMarkdown };
+export type { PageMarkdown, PageNav };
 export function compilePageMarkdown(source: string, file: string): PageMarkdown;
+export function pageNav(page: PageMarkdown): PageNav;
 export function pageMarkdown(): Plugin;

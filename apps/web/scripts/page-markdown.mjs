@@ -5,7 +5,8 @@
 // body of sections: each `## Heading {#anchor}` starts one, followed by paragraphs, at most one bullet list, and
 // paragraphs after the list. That is all the pages use, and anything else (emphasis, links, other heading levels,
 // numbered lists…) is refused with the file and line, so no text is dropped in silence. Facts such as
-// {{cancellationWindow}} stay placeholders here; src/lib/policies.ts fills them from the domain's POLICY_FACTS.
+// {{cancellationWindow}} stay placeholders here; src/lib/policies.ts fills them from the facts in the page's language.
+// A page in another language has the same name in a folder named after the language (src/content/policies/hi/).
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -69,15 +70,25 @@ export function compilePageMarkdown(source, file) {
   return { ...front, effective: front.effective === true, sections };
 }
 
-/** Vite plugin: `import page from './x.md'` gives the compiled page. */
+/** What links to a page need: its short label, without the page's text (`import nav from './x.md?nav'`). */
+export function pageNav(page) {
+  return { navLabel: page.navLabel };
+}
+
+/**
+ * Vite plugin: `import page from './x.md'` gives the compiled page; `import nav from './x.md?nav'` only its label for
+ * links (src/lib/policies.ts loads every page's label with the footer, and a page's text only with its route).
+ */
 export function pageMarkdown() {
   return {
     name: 'framewala-page-markdown',
     enforce: 'pre',
     transform(code, id) {
+      const nav = id.endsWith('.md?nav');
       // `x.md?raw` and other queries keep Vite's own handling.
-      if (!id.endsWith('.md')) return null;
-      return { code: `export default ${JSON.stringify(compilePageMarkdown(code, id))};\n`, map: null };
+      if (!id.endsWith('.md') && !nav) return null;
+      const page = compilePageMarkdown(code, nav ? id.slice(0, -'?nav'.length) : id);
+      return { code: `export default ${JSON.stringify(nav ? pageNav(page) : page)};\n`, map: null };
     },
   };
 }

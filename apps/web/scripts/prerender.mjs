@@ -23,12 +23,32 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(webRoot, 'dist');
 const SHELL = 'app-shell.html';
 
-/** Route modules that pages load on demand, by path, with their message catalogue: preloaded with the page. */
+/** An information page's text in a language (src/lib/policies.ts loads it when its route renders). */
+const infoPage = (id) => ({
+  module: (locale) => (locale === 'en' ? `src/content/policies/${id}.md` : `src/content/policies/${locale}/${id}.md`),
+  catalogue: 'common',
+});
+
+/**
+ * Modules that pages load on demand, by path, with their message catalogue: preloaded with the page. `module` is the
+ * module's source file, or a function of the language for a module written once per language.
+ */
 const ON_DEMAND = {
   '/sign-in': { module: 'src/features/auth/sign-in-page.tsx', catalogue: 'auth' },
   '/signup': { module: 'src/features/auth/sign-up-page.tsx', catalogue: 'auth' },
   '/forgot-password': { module: 'src/features/auth/forgot-password-page.tsx', catalogue: 'auth' },
+  '/terms': infoPage('terms-and-conditions'),
+  '/terms-and-conditions': infoPage('terms-and-conditions'),
+  '/privacy': infoPage('privacy-policy'),
+  '/privacy-policy': infoPage('privacy-policy'),
+  '/cancellations-refunds': infoPage('cancellations-refunds'),
+  '/gdpr-compliance-policy': infoPage('gdpr-compliance-policy'),
+  '/disclaimer-policy': infoPage('disclaimer-policy'),
+  '/shipping-policy': infoPage('shipping-policy'),
+  '/about-us': infoPage('about-us'),
+  '/our-promises': infoPage('our-promises'),
 };
+const onDemandModule = (onDemand, locale) => (typeof onDemand.module === 'function' ? onDemand.module(locale) : onDemand.module);
 
 /** The file of a page or of the shell in a language: `about-us.html`, `about-us.hi.html`. */
 const inLocale = (file, locale) => (locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`));
@@ -124,7 +144,10 @@ try {
       const body = await render(route, locale);
       const file = inLocale(fileFor(route), locale);
       const onDemand = ON_DEMAND[route];
-      const preloads = [...catalogues('common'), ...(onDemand ? [...preloadsFor(manifest, onDemand.module), ...catalogues(onDemand.catalogue)] : [])];
+      const preloads = [
+        ...catalogues('common'),
+        ...(onDemand ? [...preloadsFor(manifest, onDemandModule(onDemand, locale)), ...catalogues(onDemand.catalogue)] : []),
+      ];
       writeCompressed(path.join(dist, file), pageHtml(localeShell, body, [...new Set(preloads)]));
       list[route] = file;
     }

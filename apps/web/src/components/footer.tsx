@@ -1,32 +1,32 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { COMPANY_PAGES, INFO_PAGES } from '../lib/policies';
-import { useSiteConfig } from '../lib/site-config';
+import { COMPANY_PAGE_IDS, useInfoPageLinks, type InfoPageId } from '../lib/policies';
+import { SHOP_NAME, useSiteConfig } from '../lib/site-config';
 import { SOCIAL_LINKS } from '../lib/social-links';
 import { BrandMark } from './brand-mark';
 import { MailIcon, PhoneIcon, ShieldCheckIcon, WhatsAppIcon } from './icons';
 
-const QUICK_LINKS = [
-  { label: 'Home', to: '/' },
-  { label: 'How it works', to: '/#how-it-works' },
-  { label: 'Sign in', to: '/sign-in' },
-  { label: 'Create account', to: '/signup' },
-  { label: 'Frame designs', to: '/edit-frame' },
-  { label: 'My account', to: '/user' },
-  { label: 'Cart', to: '/addtocart' },
+const QUICK_LINKS: { label: MessageDescriptor; to: string }[] = [
+  { label: msg`Home`, to: '/' },
+  { label: msg`How it works`, to: '/#how-it-works' },
+  { label: msg`Sign in`, to: '/sign-in' },
+  { label: msg`Create account`, to: '/signup' },
+  { label: msg`Frame designs`, to: '/edit-frame' },
+  { label: msg`My account`, to: '/user' },
+  { label: msg`Cart`, to: '/addtocart' },
 ];
 
-const USEFUL_LINKS = [
-  ...COMPANY_PAGES.map((page) => ({ label: page.navLabel, to: page.path })),
-  { label: INFO_PAGES['shipping-policy'].navLabel, to: INFO_PAGES['shipping-policy'].path },
-  { label: INFO_PAGES['cancellations-refunds'].navLabel, to: INFO_PAGES['cancellations-refunds'].path },
-];
+/** The information pages, labelled with their own navLabel in the active language. */
+const USEFUL_PAGES: readonly InfoPageId[] = [...COMPANY_PAGE_IDS, 'shipping-policy', 'cancellations-refunds'];
+const POLICY_PAGES: readonly InfoPageId[] = ['terms-and-conditions', 'privacy-policy', 'gdpr-compliance-policy', 'disclaimer-policy'];
 
-const POLICY_LINKS = (['terms-and-conditions', 'privacy-policy', 'gdpr-compliance-policy', 'disclaimer-policy'] as const).map((id) => ({
-  label: INFO_PAGES[id].navLabel,
-  to: INFO_PAGES[id].path,
-}));
-
-/** Pages for the people building the shop; linked only while developing (`vite` dev server, tests). */
+/**
+ * Pages for the people building the shop; linked only while developing (`vite` dev server, tests). Like the pages
+ * themselves, they stay in English.
+ */
+/* eslint-disable lingui/no-unlocalized-strings -- developer pages stay English (docs/decisions/086) */
 const DEVELOPER_LINKS = [
   { label: 'Crop test', to: '/crop' },
   { label: 'Dummy data', to: '/dummy-data' },
@@ -34,13 +34,17 @@ const DEVELOPER_LINKS = [
   { label: 'Preset sizes', to: '/sizes' },
   { label: 'Print size check', to: '/check' },
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/** Devanagari has no capitals, and letter-spacing pulls its joined letters apart: small labels in Hindi are a size up and unspaced. */
+const DEVANAGARI_LABEL = '[&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal';
 
 const linkClass = 'inline-flex min-h-11 items-center text-[0.95rem] text-ink-200 hover:text-white sm:min-h-9';
 
 function LinkColumn({ title, links }: { title: string; links: { label: string; to: string }[] }) {
   return (
     <nav aria-label={title}>
-      <h2 className="font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase">{title}</h2>
+      <h2 className={`font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase ${DEVANAGARI_LABEL}`}>{title}</h2>
       <ul className="mt-3 grid grid-cols-1">
         {links.map((link) => (
           <li key={link.to}>
@@ -55,7 +59,12 @@ function LinkColumn({ title, links }: { title: string; links: { label: string; t
 }
 
 export function Footer() {
+  const { t, i18n } = useLingui();
   const { links, isLoading } = useSiteConfig();
+  const usefulLinks = useInfoPageLinks(USEFUL_PAGES).map((page) => ({ label: page.label, to: page.path }));
+  const policyLinks = useInfoPageLinks(POLICY_PAGES).map((page) => ({ label: page.label, to: page.path }));
+  const quickLinks = QUICK_LINKS.map((link) => ({ label: i18n._(link.label), to: link.to }));
+  const whatsappLabel = links.whatsappLabel;
   const year = new Date().getFullYear();
   const hasContact = Boolean(links.emailHref || links.phoneHref || links.whatsappHref);
 
@@ -66,13 +75,13 @@ export function Footer() {
           <section aria-labelledby="footer-contact-heading" className="col-span-2 lg:col-span-1">
             <p className="flex min-h-11 items-center gap-2.5 font-serif text-2xl font-semibold text-white">
               <BrandMark className="h-8 w-8" />
-              Framewala
+              {SHOP_NAME}
             </p>
             <p className="mt-3 max-w-xs leading-relaxed text-ink-300">
-              Custom photo frames, printed and framed in India and delivered to your door.
+              <Trans>Custom photo frames, printed and framed in India and delivered to your door.</Trans>
             </p>
-            <h2 id="footer-contact-heading" className="mt-6 font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase">
-              Contact us
+            <h2 id="footer-contact-heading" className={`mt-6 font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase ${DEVANAGARI_LABEL}`}>
+              <Trans>Contact us</Trans>
             </h2>
             {hasContact ? (
               <ul className="mt-3 space-y-1">
@@ -96,32 +105,36 @@ export function Footer() {
                   <li>
                     <a href={links.whatsappHref} target="_blank" rel="noopener noreferrer" className={`${linkClass} gap-2.5`}>
                       <WhatsAppIcon className="h-5 w-5 shrink-0 text-saffron-300" />
-                      WhatsApp {links.whatsappLabel}
+                      <Trans>WhatsApp {whatsappLabel}</Trans>
                     </a>
                   </li>
                 ) : null}
               </ul>
             ) : (
               <p className="mt-3 text-[0.95rem] text-ink-300">
-                {isLoading ? 'Loading contact details…' : 'Contact details are unavailable right now. Please try again shortly.'}
+                {isLoading ? (
+                  <Trans>Loading contact details…</Trans>
+                ) : (
+                  <Trans>Contact details are unavailable right now. Please try again shortly.</Trans>
+                )}
               </p>
             )}
           </section>
 
-          <LinkColumn title="Quick links" links={QUICK_LINKS} />
-          <LinkColumn title="Useful links" links={USEFUL_LINKS} />
-          <LinkColumn title="Policies" links={POLICY_LINKS} />
+          <LinkColumn title={t`Quick links`} links={quickLinks} />
+          <LinkColumn title={t`Useful links`} links={usefulLinks} />
+          <LinkColumn title={t`Policies`} links={policyLinks} />
         </div>
 
         <div className="mt-12 flex flex-col gap-6 border-t border-white/10 pt-8 sm:flex-row sm:items-center sm:justify-between">
-          <ul className="flex items-center gap-2" aria-label="Follow Framewala">
+          <ul className="flex items-center gap-2" aria-label={t`Follow Framewala`}>
             {SOCIAL_LINKS.map(({ name, href, Icon }) => (
               <li key={name}>
                 <a
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Framewala on ${name}`}
+                  aria-label={t`Framewala on ${name}`}
                   className="flex h-11 w-11 items-center justify-center rounded-full bg-white/5 text-ink-100 hover:bg-saffron-700 hover:text-white"
                 >
                   <Icon className="h-5 w-5" />
@@ -131,16 +144,19 @@ export function Footer() {
           </ul>
           <p className="flex items-center gap-2 text-sm text-ink-300">
             <ShieldCheckIcon className="h-5 w-5 shrink-0 text-saffron-300" />
-            Secure payments by Razorpay with UPI and cards. Prices in ₹, inclusive of taxes.
+            <Trans>Secure payments by Razorpay with UPI and cards. Prices in ₹, inclusive of taxes.</Trans>
           </p>
         </div>
-        <p className="mt-6 text-sm text-ink-400">© {year} Framewala. All rights reserved.</p>
+        <p className="mt-6 text-sm text-ink-400">
+          <Trans>© {year} Framewala. All rights reserved.</Trans>
+        </p>
         {import.meta.env.DEV ? <DeveloperLinks /> : null}
       </div>
     </footer>
   );
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- developer pages stay English (docs/decisions/086) */
 function DeveloperLinks() {
   return (
     <nav aria-label="Developer pages" className="mt-6 rounded-xl border border-dashed border-white/15 px-4 py-3">
@@ -157,3 +173,4 @@ function DeveloperLinks() {
     </nav>
   );
 }
+/* eslint-enable lingui/no-unlocalized-strings */

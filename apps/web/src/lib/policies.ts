@@ -1,20 +1,18 @@
 /**
- * Framewala's information and policy pages, rendered by `info-page.tsx`. Their texts are Markdown files in
- * `src/content/policies/`, compiled at build time (scripts/page-markdown.mjs). Every fact they promise is written
- * there as a placeholder such as `{{cancellationWindow}}` and filled here from the domain's `POLICY_FACTS`, so a fact
+ * Framewala's information and policy pages, rendered by `features/info/info-page.tsx`. Their texts are Markdown files
+ * in `src/content/policies/` (English) and `src/content/policies/<language>/` (the same names, e.g. `hi/`), compiled
+ * at build time (scripts/page-markdown.mjs). Every fact they promise is written there as a placeholder such as
+ * `{{cancellationWindow}}` and filled here from the facts in the page's language (`policy-facts.ts`), so a fact
  * changes on every page at once; an unknown placeholder stops the page from loading.
+ *
+ * A page's text is loaded when its route renders (`loadInfoPage`), so no page carries the texts of the others or of
+ * another language; links to the pages (footer, page lists) need only their labels, which come with this module.
  */
-import { POLICY_FACTS } from '@framewala/domain';
-import aboutUs from '../content/policies/about-us.md';
-import cancellationsRefunds from '../content/policies/cancellations-refunds.md';
-import disclaimerPolicy from '../content/policies/disclaimer-policy.md';
-import gdprCompliancePolicy from '../content/policies/gdpr-compliance-policy.md';
-import ourPromises from '../content/policies/our-promises.md';
-import privacyPolicy from '../content/policies/privacy-policy.md';
-import shippingPolicy from '../content/policies/shipping-policy.md';
-import termsAndConditions from '../content/policies/terms-and-conditions.md';
+import { DEFAULT_LOCALE, localeOfTag, type Locale } from '@framewala/domain';
+import { useLingui } from '@lingui/react';
+import { policyFacts, type PolicyFactName, type PolicyFacts } from './policy-facts';
 
-export { POLICY_FACTS };
+export { POLICY_FACTS } from '@framewala/domain';
 
 export type InfoSection = {
   /** Stable anchor for the in-page table of contents. */
@@ -43,40 +41,68 @@ export type PageMarkdown = {
   sections: InfoSection[];
 };
 
-export type InfoPageId =
-  | 'terms-and-conditions'
-  | 'privacy-policy'
-  | 'cancellations-refunds'
-  | 'shipping-policy'
-  | 'gdpr-compliance-policy'
-  | 'disclaimer-policy'
-  | 'about-us'
-  | 'our-promises';
+/** What links to a page need (`x.md?nav`). */
+export type PageNav = Pick<PageMarkdown, 'navLabel'>;
+
+export const COMPANY_PAGE_IDS = ['about-us', 'our-promises'] as const;
+export const POLICY_PAGE_IDS = [
+  'shipping-policy',
+  'cancellations-refunds',
+  'terms-and-conditions',
+  'privacy-policy',
+  'gdpr-compliance-policy',
+  'disclaimer-policy',
+] as const;
+/** Every static information page, in footer order. */
+export const ALL_INFO_PAGE_IDS = [...COMPANY_PAGE_IDS, ...POLICY_PAGE_IDS] as const;
+
+export type InfoPageId = (typeof ALL_INFO_PAGE_IDS)[number];
 
 export type InfoPageContent = PageMarkdown & {
   id: InfoPageId;
   /** Canonical path of the page. */
-  path: `/${string}`;
+  path: `/${InfoPageId}`;
+  /** The language of its text. */
+  locale: Locale;
 };
+
+export type InfoPageLink = { id: InfoPageId; path: `/${InfoPageId}`; label: string };
+
+/** The Markdown file of a page in a language, as the globs below name it. */
+export function infoPageFile(id: InfoPageId, locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? `../content/policies/${id}.md` : `../content/policies/${locale}/${id}.md`;
+}
+
+// Each page in each language is its own module, loaded on demand; the labels of all of them load with this module.
+const MARKDOWN = import.meta.glob<PageMarkdown>(['../content/policies/*.md', '../content/policies/*/*.md'], { import: 'default' });
+const NAV = import.meta.glob<PageNav>(['../content/policies/*.md', '../content/policies/*/*.md'], {
+  query: '?nav',
+  import: 'default',
+  eager: true,
+});
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
-/** Replaces every `{{name}}` with `POLICY_FACTS[name]`; a name the domain does not know is an error. */
-export function fillFacts(text: string, where: string): string {
+/** Replaces every `{{name}}` with the fact in a language (English by default); a name the domain does not know is an error. */
+export function fillFacts(text: string, where: string, locale: Locale = DEFAULT_LOCALE): string {
+  const facts: PolicyFacts = policyFacts(locale);
   return text.replace(PLACEHOLDER, (_, name: string) => {
-    if (!Object.hasOwn(POLICY_FACTS, name)) throw new Error(`${where}: unknown fact {{${name}}} (not in POLICY_FACTS)`);
-    return POLICY_FACTS[name as keyof typeof POLICY_FACTS];
+    if (!Object.hasOwn(facts, name)) throw new Error(`${where}: unknown fact {{${name}}} (not in POLICY_FACTS)`);
+    return facts[name as PolicyFactName];
   });
 }
 
-function page(id: InfoPageId, markdown: PageMarkdown): InfoPageContent {
-  const fill = (text: string) => fillFacts(text, `${id}.md`);
+/** A compiled page with its facts filled in, in its language. */
+export function infoPage(id: InfoPageId, markdown: PageMarkdown, locale: Locale): InfoPageContent {
+  const fill = (text: string) => fillFacts(text, infoPageFile(id, locale).replace('../content/policies/', ''), locale);
   const fillAll = (texts?: string[]) => texts?.map(fill);
   return {
     ...markdown,
     id,
     path: `/${id}`,
+    locale,
     title: fill(markdown.title),
+    navLabel: fill(markdown.navLabel),
     summary: fill(markdown.summary),
     highlights: markdown.highlights?.map((item) => ({ label: fill(item.label), value: fill(item.value) })),
     sections: markdown.sections.map((section) => ({
@@ -89,27 +115,49 @@ function page(id: InfoPageId, markdown: PageMarkdown): InfoPageContent {
   };
 }
 
-export const INFO_PAGES: Record<InfoPageId, InfoPageContent> = {
-  'terms-and-conditions': page('terms-and-conditions', termsAndConditions),
-  'privacy-policy': page('privacy-policy', privacyPolicy),
-  'cancellations-refunds': page('cancellations-refunds', cancellationsRefunds),
-  'shipping-policy': page('shipping-policy', shippingPolicy),
-  'gdpr-compliance-policy': page('gdpr-compliance-policy', gdprCompliancePolicy),
-  'disclaimer-policy': page('disclaimer-policy', disclaimerPolicy),
-  'about-us': page('about-us', aboutUs),
-  'our-promises': page('our-promises', ourPromises),
-};
+const loads = new Map<string, Promise<InfoPageContent>>();
 
-export const COMPANY_PAGES: InfoPageContent[] = [INFO_PAGES['about-us'], INFO_PAGES['our-promises']];
+/**
+ * A page in a language, loading its module the first time. The same promise is returned while it is in use, so a
+ * component can hand it to React's `use` and render at once once loaded; a failed load is forgotten, to be retried.
+ */
+export function loadInfoPage(id: InfoPageId, locale: Locale): Promise<InfoPageContent> {
+  const file = infoPageFile(id, locale);
+  let loading = loads.get(file);
+  if (!loading) {
+    const load = MARKDOWN[file];
+    if (!load) return Promise.reject(new Error(`No ${locale} text for the page ${id} (${file})`));
+    loading = load().then(
+      (markdown) => infoPage(id, markdown, locale),
+      (error: unknown) => {
+        loads.delete(file);
+        throw error;
+      },
+    );
+    loads.set(file, loading);
+  }
+  return loading;
+}
 
-export const POLICY_PAGES: InfoPageContent[] = [
-  INFO_PAGES['shipping-policy'],
-  INFO_PAGES['cancellations-refunds'],
-  INFO_PAGES['terms-and-conditions'],
-  INFO_PAGES['privacy-policy'],
-  INFO_PAGES['gdpr-compliance-policy'],
-  INFO_PAGES['disclaimer-policy'],
-];
+/** A page's short label in a language, for links. */
+export function infoPageNavLabel(id: InfoPageId, locale: Locale): string {
+  const nav = NAV[infoPageFile(id, locale)];
+  if (!nav) throw new Error(`No ${locale} text for the page ${id}`);
+  return fillFacts(nav.navLabel, `${id}.md`, locale);
+}
 
-/** Every static information page, in footer order. */
-export const ALL_INFO_PAGES: InfoPageContent[] = [...COMPANY_PAGES, ...POLICY_PAGES];
+/** Links to pages, labelled in a language. */
+export function infoPageLinks(ids: readonly InfoPageId[], locale: Locale): InfoPageLink[] {
+  return ids.map((id) => ({ id, path: `/${id}`, label: infoPageNavLabel(id, locale) }));
+}
+
+/** The active language, re-rendering the component when it changes. */
+export function useActiveLocale(): Locale {
+  const { i18n } = useLingui();
+  return localeOfTag(i18n.locale ?? '') ?? DEFAULT_LOCALE;
+}
+
+/** Links to pages in the active language. */
+export function useInfoPageLinks(ids: readonly InfoPageId[]): InfoPageLink[] {
+  return infoPageLinks(ids, useActiveLocale());
+}

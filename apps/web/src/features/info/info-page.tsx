@@ -1,29 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useDeferredValue, useSyncExternalStore, type ComponentType } from 'react';
+import type { Locale } from '@framewala/domain';
 import { Link } from 'react-router';
 import { textLink } from '../../components/button-styles';
 import { CheckIcon, ClockIcon, MailIcon, WhatsAppIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { PageShell } from '../../components/page-shell';
 import { emptyContactText } from '../../lib/contact-menu-items';
-import { useSiteConfig } from '../../lib/site-config';
-import { ALL_INFO_PAGES, INFO_PAGES, POLICY_FACTS } from '../../lib/policies';
-import type { InfoPageId, InfoSection } from '../../lib/policies';
+import { SHOP_NAME, useSiteConfig } from '../../lib/site-config';
+import { ALL_INFO_PAGE_IDS, loadInfoPage, useActiveLocale, useInfoPageLinks } from '../../lib/policies';
+import type { InfoPageContent, InfoPageId, InfoSection } from '../../lib/policies';
+import { policyFacts } from '../../lib/policy-facts';
 
-/** Renders one information or policy page from `policies.ts`. /terms and /privacy reuse the same content. */
+/**
+ * Renders one information or policy page from `lib/policies.ts`, in the active language. /terms and /privacy reuse
+ * the same content. The page's text loads with its route: while it loads the page says so, and when the language
+ * changes the page stays as it was until the text in the new language has arrived.
+ */
 export function InfoPage({ id }: { id: InfoPageId }) {
-  const page = INFO_PAGES[id];
+  const locale = useDeferredValue(useActiveLocale());
+  const Page = loadedPage(id, locale);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const loadedPages = new Map<string, ComponentType>();
+
+/** A page in a language as a component that loads its text the first time it renders (one per page and language). */
+function loadedPage(id: InfoPageId, locale: Locale): ComponentType {
+  const key = `${locale}/${id}`;
+  let Page = loadedPages.get(key);
+  if (!Page) {
+    Page = lazy(async () => {
+      try {
+        const page = await loadInfoPage(id, locale);
+        return { default: () => <InfoPageView page={page} /> };
+      } catch (error) {
+        // A text that failed to arrive (a dropped connection) is asked for again on the next visit.
+        loadedPages.delete(key);
+        throw error;
+      }
+    });
+    loadedPages.set(key, Page);
+  }
+  return Page;
+}
+
+function PageLoading() {
+  return (
+    <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
+      <Trans>Loading…</Trans>
+    </p>
+  );
+}
+
+function InfoPageView({ page }: { page: InfoPageContent }) {
+  const { t } = useLingui();
   const cards = page.layout === 'cards';
+  const facts = policyFacts(page.locale);
+  const effectiveDate = facts.effectiveDate;
 
   return (
     <PageShell
       title={page.title}
-      eyebrow={page.kind === 'policy' ? 'Policy' : 'Framewala'}
+      eyebrow={page.kind === 'policy' ? t`Policy` : SHOP_NAME}
       intro={<p>{page.summary}</p>}
       width="wide"
       meta={
         page.effective ? (
           <p className="inline-flex items-center gap-2 rounded-full border border-ink-200 bg-white/70 px-3.5 py-1.5 text-sm text-ink-600">
             <ClockIcon className="h-4 w-4 text-saffron-700" />
-            Effective <time dateTime={POLICY_FACTS.effectiveDateIso}>{POLICY_FACTS.effectiveDate}</time>
+            <Trans>
+              Effective <time dateTime={facts.effectiveDateIso}>{effectiveDate}</time>
+            </Trans>
           </p>
         ) : null
       }
@@ -32,7 +84,7 @@ export function InfoPage({ id }: { id: InfoPageId }) {
         <dl className="mb-10 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {page.highlights.map((item) => (
             <div key={item.label} className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5">
-              <dt className="text-xs font-semibold tracking-[0.12em] text-ink-500 uppercase">{item.label}</dt>
+              <dt className="text-xs font-semibold tracking-[0.12em] text-ink-500 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">{item.label}</dt>
               <dd className="mt-1.5 font-serif text-lg leading-snug text-ink-900">
                 <NoBreakRanges text={item.value} />
               </dd>
@@ -59,9 +111,11 @@ export function InfoPage({ id }: { id: InfoPageId }) {
         </ol>
       ) : (
         <div className="lg:grid lg:grid-cols-[15rem_1fr] lg:gap-12">
-          <nav aria-label="On this page" className="mb-10 hidden lg:block">
+          <nav aria-label={t`On this page`} className="mb-10 hidden lg:block">
             <div className="sticky top-28">
-              <p className="text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">On this page</p>
+              <p className="text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+                <Trans>On this page</Trans>
+              </p>
               <ul className="mt-3 space-y-1 border-l border-ink-100">
                 {page.sections.map((section) => (
                   <li key={section.id}>
@@ -89,7 +143,7 @@ export function InfoPage({ id }: { id: InfoPageId }) {
         </div>
       )}
 
-      <ContactCard />
+      <ContactCard grievanceReply={facts.grievanceReply} />
       <OtherPages currentId={page.id} />
     </PageShell>
   );
@@ -124,16 +178,37 @@ function SectionBody({ section }: { section: InfoSection }) {
   );
 }
 
-function ContactCard() {
-  const { links, isLoading } = useSiteConfig();
-  const hasLinks = Boolean(links.emailHref || links.whatsappHref);
+const subscribeToNothing = () => () => {};
+
+/**
+ * False while React takes over the prerendered HTML (and at build time), true afterwards. The page's text arrives
+ * after the rest of the app has hydrated, and the contact details may have loaded by then: the card first hydrates as
+ * it was prerendered (still loading), then shows them, instead of failing to match the HTML.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+function ContactCard({ grievanceReply }: { grievanceReply: string }) {
+  const site = useSiteConfig();
+  const hydrated = useHydrated();
+  const { links } = site;
+  const isLoading = !hydrated || site.isLoading;
+  const hasLinks = hydrated && Boolean(links.emailHref || links.whatsappHref);
+  const whatsappLabel = links.whatsappLabel;
   return (
     <aside aria-labelledby="info-contact-heading" className="mt-14 rounded-3xl border border-saffron-200 bg-saffron-50 p-6 sm:p-8">
       <h2 id="info-contact-heading" className="text-2xl font-semibold">
-        Questions? Talk to a person.
+        <Trans>Questions? Talk to a person.</Trans>
       </h2>
       <p className="mt-2 max-w-2xl text-ink-700">
-        Write to us about an order, a policy or your data. We reply to every request and grievance within {POLICY_FACTS.grievanceReply}.
+        <Trans>
+          Write to us about an order, a policy or your data. We reply to every request and grievance within {grievanceReply}.
+        </Trans>
       </p>
       {hasLinks ? (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -154,7 +229,7 @@ function ContactCard() {
               className="inline-flex min-h-11 items-center gap-2.5 rounded-full bg-white px-5 py-2.5 font-medium text-ink-900 shadow-sm hover:text-saffron-800"
             >
               <WhatsAppIcon className="h-5 w-5 text-saffron-700" />
-              WhatsApp {links.whatsappLabel}
+              <Trans>WhatsApp {whatsappLabel}</Trans>
             </a>
           ) : null}
         </div>
@@ -166,15 +241,18 @@ function ContactCard() {
 }
 
 function OtherPages({ currentId }: { currentId: InfoPageId }) {
-  const others = ALL_INFO_PAGES.filter((page) => page.id !== currentId);
+  const { t } = useLingui();
+  const others = useInfoPageLinks(ALL_INFO_PAGE_IDS.filter((id) => id !== currentId));
   return (
-    <nav aria-label="More information" className="mt-12">
-      <h2 className="text-xl font-semibold">More information</h2>
+    <nav aria-label={t`More information`} className="mt-12">
+      <h2 className="text-xl font-semibold">
+        <Trans>More information</Trans>
+      </h2>
       <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1">
         {others.map((page) => (
           <li key={page.id}>
             <Link to={page.path} className={`${textLink} inline-flex min-h-11 items-center`}>
-              {page.navLabel}
+              {page.label}
             </Link>
           </li>
         ))}
