@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
@@ -22,10 +23,11 @@ export function StepActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-ink-100 pt-5 sm:gap-3">{children}</div>;
 }
 
-export function BackButton({ onClick, label = '← Back' }: { onClick: () => void; label?: string }) {
+export function BackButton({ onClick, label }: { onClick: () => void; label?: string }) {
+  const { t } = useLingui();
   return (
     <button type="button" onClick={onClick} className={`${secondaryButton} w-full px-4 sm:w-auto`}>
-      {label}
+      {label ?? t`← Back`}
     </button>
   );
 }
@@ -70,7 +72,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     <div role="alert" className="rounded-xl border border-saffron-200 bg-saffron-50 p-4 text-[0.95rem] text-saffron-900">
       <p>{message}</p>
       <button type="button" onClick={onRetry} className={`${secondaryButton} mt-3 min-h-10 px-4 py-1.5 text-sm`}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );
