@@ -142,8 +142,11 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
               className="h-2 flex-1 cursor-pointer accent-saffron-700"
             />
           </label>
-          <span className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite" data-testid="crop-quality">
-            <Trans>Print quality</Trans> {quality ? <QualityBadge quality={quality} /> : <span className="text-ink-400">…</span>}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-600" aria-live="polite" data-testid="crop-quality">
+            <span className="whitespace-nowrap">
+              <Trans>Print quality</Trans>
+            </span>{' '}
+            {quality ? <QualityBadge quality={quality} /> : <span className="text-ink-400">…</span>}
             {quality ? (
               <span className="text-xs text-ink-500">
                 <Trans>(this size needs {minimumPpi} ppi)</Trans>

@@ -10,7 +10,7 @@ const EditorPage = lazy(withCatalogue('editor', async () => ({ default: (await i
 function EditorLoading() {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-5 pb-14 sm:px-6 lg:pt-8" role="status">
-      <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+      <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
         <Trans>Photo editor</Trans>
       </p>
       <p className="mt-2 text-ink-500"><Trans>Opening your photo…</Trans></p>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { sizeGroupsFor } from '@framewala/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
@@ -40,6 +40,12 @@ function stubCatalogue() {
     }),
   );
 }
+
+// The editor's code loads on demand: load it once up front, so that the first test does not spend its time waiting
+// for the module to be transformed on a busy machine.
+beforeAll(async () => {
+  await import('./editor-page');
+}, 60_000);
 
 afterEach(() => {
   i18n.activate('en');

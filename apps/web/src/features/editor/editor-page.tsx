@@ -269,7 +269,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
       <title>{t`Edit your photo — Framewala`}</title>
       <div className="mb-5 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div>
-          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
             <Trans>Photo editor</Trans>
           </p>
           <h1 className="mt-1 text-[1.7rem] leading-tight font-semibold sm:text-[2rem]">

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
@@ -112,6 +112,12 @@ async function openEditor(order: Partial<OrderDraft> & Record<string, unknown> =
 }
 
 const stepHeading = () => document.getElementById('editor-step-heading') as HTMLElement;
+
+// The editor's code loads on demand: load it once up front, so that the first test does not spend its time waiting
+// for the module to be transformed on a busy machine.
+beforeAll(async () => {
+  await import('./editor-page');
+}, 60_000);
 
 // ── Tests ────────────────────────────────────────────────────────────────────────────────────────────────────
 

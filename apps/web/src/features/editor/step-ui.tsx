@@ -9,7 +9,11 @@ export const STEP_HEADING_ID = 'editor-step-heading';
 export function StepHeading({ eyebrow, title, hint }: { eyebrow?: string; title: string; hint?: ReactNode }) {
   return (
     <div className="mb-5">
-      {eyebrow ? <p className="mb-1.5 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">{eyebrow}</p> : null}
+      {eyebrow ? (
+        <p className="mb-1.5 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+          {eyebrow}
+        </p>
+      ) : null}
       <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-[1.45rem] leading-snug font-semibold focus:outline-none sm:text-[1.6rem]">
         {title}
       </h2>
