@@ -63,17 +63,21 @@ export interface WhiteBorderOption {
   pricePaise: Paise;
 }
 
+/** The default borders' names, by level (the owner may rename them; the shop translates these). */
+export const DEFAULT_WHITE_BORDER_NAMES = ['No border', 'Hairline', 'Slim', 'Classic', 'Wide', 'Gallery', 'Museum'] as const;
+export type DefaultWhiteBorderName = (typeof DEFAULT_WHITE_BORDER_NAMES)[number];
+
 /** The seven default white border options, level 0 (no border) first. */
 export const DEFAULT_WHITE_BORDERS: readonly WhiteBorderOption[] = Object.freeze(
   (
     [
-      ['No border', 'None', 0],
-      ['Hairline', '0.4 in (1 cm)', 9_900],
-      ['Slim', '0.8 in (2 cm)', 14_900],
-      ['Classic', '1.2 in (3 cm)', 19_900],
-      ['Wide', '2 in (5 cm)', 29_900],
-      ['Gallery', '3.1 in (8 cm)', 44_900],
-      ['Museum', '4.7 in (12 cm)', 69_900],
+      [DEFAULT_WHITE_BORDER_NAMES[0], 'None', 0],
+      [DEFAULT_WHITE_BORDER_NAMES[1], '0.4 in (1 cm)', 9_900],
+      [DEFAULT_WHITE_BORDER_NAMES[2], '0.8 in (2 cm)', 14_900],
+      [DEFAULT_WHITE_BORDER_NAMES[3], '1.2 in (3 cm)', 19_900],
+      [DEFAULT_WHITE_BORDER_NAMES[4], '2 in (5 cm)', 29_900],
+      [DEFAULT_WHITE_BORDER_NAMES[5], '3.1 in (8 cm)', 44_900],
+      [DEFAULT_WHITE_BORDER_NAMES[6], '4.7 in (12 cm)', 69_900],
     ] as const
   ).map(([name, sizeName, pricePaise], level) => Object.freeze({ level, size: borderLevelForIndex(level), name, sizeName, pricePaise })),
 );

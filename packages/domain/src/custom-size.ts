@@ -8,18 +8,40 @@ import { formatMeasure, roundTo } from './units';
 export const MIN_CUSTOM_INCHES = 4;
 export const MAX_CUSTOM_INCHES = 40;
 
-export type CustomSizeErrors = { width?: string; height?: string };
+/** What is wrong with a typed side, for each side (the texts the customer reads). */
+export const CUSTOM_SIZE_MESSAGES = {
+  Width: {
+    missing: 'Enter a width in inches',
+    notANumber: 'Width must be a number of inches',
+    tooSmall: `Width must be at least ${MIN_CUSTOM_INCHES} in`,
+    tooLarge: `Width can be at most ${MAX_CUSTOM_INCHES} in`,
+  },
+  Height: {
+    missing: 'Enter a height in inches',
+    notANumber: 'Height must be a number of inches',
+    tooSmall: `Height must be at least ${MIN_CUSTOM_INCHES} in`,
+    tooLarge: `Height can be at most ${MAX_CUSTOM_INCHES} in`,
+  },
+} as const;
+
+type SideName = keyof typeof CUSTOM_SIZE_MESSAGES;
+export type CustomSizeMessage = {
+  [Side in SideName]: (typeof CUSTOM_SIZE_MESSAGES)[Side][keyof (typeof CUSTOM_SIZE_MESSAGES)[Side]];
+}[SideName];
+
+export type CustomSizeErrors = { width?: CustomSizeMessage; height?: CustomSizeMessage };
 
 export type CustomSizeResult = { ok: true; width: number; height: number } | { ok: false; errors: CustomSizeErrors };
 
 /** A plain decimal: '12', '12.5', '.5', '-3'. No exponents, hex, commas or units. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-type SideCheck = { ok: true; value: number } | { ok: false; error: string };
+type SideCheck = { ok: true; value: number } | { ok: false; error: CustomSizeMessage };
 
 /** Parses one side (number or numeric string) and checks its bounds. `name` is 'Width' or 'Height'. */
-function checkSide(name: 'Width' | 'Height', raw: unknown): SideCheck {
-  const missing = { ok: false as const, error: `Enter a ${name.toLowerCase()} in inches` };
+function checkSide(name: SideName, raw: unknown): SideCheck {
+  const messages = CUSTOM_SIZE_MESSAGES[name];
+  const missing = { ok: false as const, error: messages.missing };
   let n: number;
   if (typeof raw === 'number') {
     if (Number.isNaN(raw)) return missing;
@@ -27,14 +49,14 @@ function checkSide(name: 'Width' | 'Height', raw: unknown): SideCheck {
   } else if (typeof raw === 'string') {
     const t = raw.trim();
     if (t === '') return missing;
-    if (!DECIMAL.test(t)) return { ok: false, error: `${name} must be a number of inches` };
+    if (!DECIMAL.test(t)) return { ok: false, error: messages.notANumber };
     n = Number(t);
   } else {
     return missing;
   }
   const value = Number.isFinite(n) ? roundTo(n, 2) : n; // ±Infinity falls through to the bounds below
-  if (value < MIN_CUSTOM_INCHES) return { ok: false, error: `${name} must be at least ${MIN_CUSTOM_INCHES} in` };
-  if (value > MAX_CUSTOM_INCHES) return { ok: false, error: `${name} can be at most ${MAX_CUSTOM_INCHES} in` };
+  if (value < MIN_CUSTOM_INCHES) return { ok: false, error: messages.tooSmall };
+  if (value > MAX_CUSTOM_INCHES) return { ok: false, error: messages.tooLarge };
   return { ok: true, value };
 }
 

@@ -50,14 +50,15 @@ export interface PrintQuality {
   /** 'Excellent · 300 ppi'. */
   label: string;
   /** A short advice line when the print may look soft, else null. */
-  warning: string | null;
+  warning: typeof LOW_QUALITY_WARNING | null;
 }
 
-const RATING_NAMES: Readonly<Record<PrintRating, string>> = {
+/** The verdicts' names, as the label shows them ('Excellent · 300 ppi'). */
+export const PRINT_RATING_NAMES = {
   excellent: 'Excellent',
   good: 'Good',
   low: 'Low',
-};
+} as const satisfies Readonly<Record<PrintRating, string>>;
 
 export const LOW_QUALITY_WARNING = 'May look soft from close up. Choose a smaller size, or sharpen the photo.';
 
@@ -106,7 +107,7 @@ export function printQuality(input: PrintQualityInput): PrintQuality {
     minimumPpi,
     ok: rating !== 'low',
     rating,
-    label: `${RATING_NAMES[rating]} · ${ppi} ppi`,
+    label: `${PRINT_RATING_NAMES[rating]} · ${ppi} ppi`,
     warning: rating === 'low' ? LOW_QUALITY_WARNING : null,
   };
 }

@@ -1,5 +1,7 @@
 /**
  * The upload dialog, handed to the pages that open it (the home page): loaded when a visitor is about to open it, not
- * with the page, since it brings the photo checks, the upload client and the progress view.
+ * with the page, since it brings the photo checks, the upload client and the progress view (and its texts).
  */
-export const loadUploadDialog = () => import('../features/upload/upload-modal');
+import { withCatalogue } from '../lib/i18n';
+
+export const loadUploadDialog = withCatalogue('upload', () => import('../features/upload/upload-modal'));

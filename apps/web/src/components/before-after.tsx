@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 
 /**
@@ -5,15 +6,16 @@ import { useId, useState } from 'react';
  * "After" on the right. The range input is the handle (keyboard and touch work as for any slider).
  */
 export function BeforeAfter({ before, after, alt, aspect }: { before: string; after: string; alt: string; aspect: number }) {
+  const { t } = useLingui();
   const [split, setSplit] = useState(50);
   const id = useId();
   return (
     <figure className="space-y-2" data-testid="before-after">
       <div className="relative overflow-hidden rounded-xl bg-ink-100 ring-1 ring-ink-100" style={{ aspectRatio: String(aspect) }}>
-        <img src={after} alt={`${alt}, after`} className="absolute inset-0 h-full w-full object-cover" draggable={false} />
+        <img src={after} alt={t`${alt}, after`} className="absolute inset-0 h-full w-full object-cover" draggable={false} />
         <img
           src={before}
-          alt={`${alt}, before`}
+          alt={t`${alt}, before`}
           className="absolute inset-0 h-full w-full object-cover"
           style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
           draggable={false}
@@ -28,11 +30,15 @@ export function BeforeAfter({ before, after, alt, aspect }: { before: string; af
             ⇆
           </span>
         </div>
-        <span className="absolute top-2 left-2 rounded-full bg-ink-900/65 px-2 py-0.5 text-xs font-medium text-white">Before</span>
-        <span className="absolute top-2 right-2 rounded-full bg-saffron-700/90 px-2 py-0.5 text-xs font-medium text-white">After</span>
+        <span className="absolute top-2 left-2 rounded-full bg-ink-900/65 px-2 py-0.5 text-xs font-medium text-white">
+          <Trans>Before</Trans>
+        </span>
+        <span className="absolute top-2 right-2 rounded-full bg-saffron-700/90 px-2 py-0.5 text-xs font-medium text-white">
+          <Trans>After</Trans>
+        </span>
       </div>
       <label htmlFor={id} className="sr-only">
-        Compare before and after
+        <Trans>Compare before and after</Trans>
       </label>
       <input
         id={id}
@@ -43,7 +49,7 @@ export function BeforeAfter({ before, after, alt, aspect }: { before: string; af
         value={split}
         onChange={(event) => setSplit(Number(event.target.value))}
         className="h-2 w-full cursor-pointer accent-saffron-700"
-        aria-valuetext={`${split}% before`}
+        aria-valuetext={t`${split}% before`}
       />
     </figure>
   );

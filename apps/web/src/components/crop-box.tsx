@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import Cropper, { type Area, type MediaSize, type Point } from 'react-easy-crop';
 import { cropFitsSize, cropPrintQuality, mapCropToOriginal, maxCropZoom, type CropRect } from '@framewala/domain';
+import { qualityWarning, sizeNameText } from '../lib/print-texts';
 import { QualityBadge } from './quality-badge';
 
 /** The print size the box is locked to (inches); `name` and `kind` label the box. */
@@ -35,6 +37,7 @@ export type CropBoxProps = {
  * size follows it live.
  */
 export function CropBox({ source, size, initial, onCropChange, onLiveChange, disabled = false, children }: CropBoxProps) {
+  const { t } = useLingui();
   const aspect = size.widthIn / size.heightIn;
   const fits = initial !== null && cropFitsSize(initial, size);
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -58,6 +61,9 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
   );
 
   const quality = live ? cropPrintQuality(live, size) : null;
+  const warning = quality ? qualityWarning(quality) : null;
+  const sizeName = sizeNameText(size.name);
+  const minimumPpi = quality?.minimumPpi;
   // Percentages survive any rendition size: the stored box (source pixels) as a share of the source.
   const initialPercentages =
     fits && initial
@@ -110,19 +116,20 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
               onCropChange?.(rect);
             }
           }}
-          cropperProps={{ role: 'group', 'aria-label': 'Crop box: drag the photo to move it, use the arrow keys or the zoom slider' }}
+          cropperProps={{ role: 'group', 'aria-label': t`Crop box: drag the photo to move it, use the arrow keys or the zoom slider` }}
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS values
           style={{ cropAreaStyle: { border: '2px solid rgba(255,255,255,0.9)', boxShadow: '0 0 0 9999em rgba(20,15,12,0.62)' } }}
         />
         {disabled ? <div className="absolute inset-0 z-10 cursor-progress bg-ink-900/30" aria-hidden="true" /> : null}
         <span className="pointer-events-none absolute top-3 left-3 z-10 rounded-full bg-ink-900/70 px-3 py-1 text-xs font-medium text-white">
-          {size.name} in · {size.kind === 'custom' ? 'custom' : 'preset'}
+          {sizeName} · {size.kind === 'custom' ? t`custom` : t`preset`}
         </span>
       </div>
 
       <div className="space-y-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
           <label htmlFor={zoomId} className="flex min-w-[12rem] flex-1 items-center gap-3 text-sm font-medium text-ink-700">
-            Zoom
+            <Trans>Zoom</Trans>
             <input
               id={zoomId}
               type="range"
@@ -135,12 +142,19 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
               className="h-2 flex-1 cursor-pointer accent-saffron-700"
             />
           </label>
-          <span className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite" data-testid="crop-quality">
-            Print quality {quality ? <QualityBadge quality={quality} /> : <span className="text-ink-400">…</span>}
-            {quality ? <span className="text-xs text-ink-500">(this size needs {quality.minimumPpi} ppi)</span> : null}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-600" aria-live="polite" data-testid="crop-quality">
+            <span className="whitespace-nowrap">
+              <Trans>Print quality</Trans>
+            </span>{' '}
+            {quality ? <QualityBadge quality={quality} /> : <span className="text-ink-400">…</span>}
+            {quality ? (
+              <span className="text-xs text-ink-500">
+                <Trans>(this size needs {minimumPpi} ppi)</Trans>
+              </span>
+            ) : null}
           </span>
         </div>
-        {quality?.warning ? <p className="rounded-lg bg-saffron-50 px-3 py-2 text-sm text-saffron-900">{quality.warning}</p> : null}
+        {warning ? <p className="rounded-lg bg-saffron-50 px-3 py-2 text-sm text-saffron-900">{warning}</p> : null}
 
         {children}
       </div>

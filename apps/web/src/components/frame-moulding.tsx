@@ -20,6 +20,7 @@ export function Moulding({ frame, sizes, T, outerW, outerH }: MouldingProps) {
     const tile = along(part, horizontal, horizontal ? spanX : spanY);
     return {
       position: 'absolute',
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS value
       backgroundImage: `url("${frame[part]}")`,
       backgroundRepeat: horizontal ? 'repeat-x' : 'repeat-y',
       backgroundSize: horizontal ? `${tile}px ${T}px` : `${T}px ${tile}px`,
@@ -30,6 +31,7 @@ export function Moulding({ frame, sizes, T, outerW, outerH }: MouldingProps) {
     position: 'absolute',
     width: T,
     height: T,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS value
     backgroundImage: `url("${frame[part]}")`,
     backgroundSize: '100% 100%',
     ...style,

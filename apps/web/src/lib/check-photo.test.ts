@@ -1,6 +1,7 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { checkPhoto, EMPTY_FILE_MESSAGE, FIRST_READ_BYTES, ONE_PHOTO_MESSAGE, UNREADABLE_MESSAGE } from './check-photo';
+import { i18n } from './i18n';
 import { fileOf, jpegBytes, pngBytes, tiffBytes } from '../test/image-bytes';
 
 /** Counts the bytes the check reads through Blob.slice. */
@@ -37,11 +38,11 @@ describe('checkPhoto', () => {
 
   it('refuses two files, an empty file and one over 2 GiB without reading them', async () => {
     const a = fileOf(jpegBytes(1000, 1000), 'a.jpg');
-    expect(await checkPhoto([a, a])).toEqual({ ok: false, code: 'MULTIPLE_FILES', message: ONE_PHOTO_MESSAGE });
+    expect(await checkPhoto([a, a])).toEqual({ ok: false, code: 'MULTIPLE_FILES', message: i18n._(ONE_PHOTO_MESSAGE) });
     expect(await checkPhoto([fileOf(new Uint8Array(), 'empty.jpg')])).toEqual({
       ok: false,
       code: 'EMPTY_FILE',
-      message: EMPTY_FILE_MESSAGE,
+      message: i18n._(EMPTY_FILE_MESSAGE),
     });
     const big = fileOf(jpegBytes(1000, 1000), 'big.jpg');
     Object.defineProperty(big, 'size', { value: 2147483649 });
@@ -97,7 +98,11 @@ describe('checkPhoto', () => {
   it('calls a JPEG cut before its frame header unreadable', async () => {
     const full = jpegBytes(3000, 2000, { orientation: 1 });
     const cut = full.subarray(0, 30);
-    expect(await checkPhoto([fileOf(cut, 'cut.jpg')])).toEqual({ ok: false, code: 'IMAGE_UNREADABLE', message: UNREADABLE_MESSAGE });
+    expect(await checkPhoto([fileOf(cut, 'cut.jpg')])).toEqual({
+      ok: false,
+      code: 'IMAGE_UNREADABLE',
+      message: i18n._(UNREADABLE_MESSAGE),
+    });
   });
 
   it('says the file could not be opened when reading it fails', async () => {

@@ -4,10 +4,10 @@
  * the upload rules — without decoding the image. Only the first 256 KB are read, plus whatever the header points to.
  * The server checks everything again; this is only so that a wrong file is refused at once, before any byte is sent.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
-  ERROR_CATALOGUE,
   FORMAT_SNIFF_BYTES,
-  UNSUPPORTED_TYPE_MESSAGE,
   checkImageDimensions,
   checkUploadBytes,
   detectImageFormat,
@@ -18,24 +18,34 @@ import {
   type ImageFormat,
   type ImageHeader,
 } from '@framewala/domain';
+import { ERROR_MESSAGES } from './error-messages';
+import { i18n } from './i18n';
 
-export const ONE_PHOTO_MESSAGE = 'Please choose one photo at a time.';
-export const EMPTY_FILE_MESSAGE = 'This file is empty. Please choose a JPG or TIF photo.';
-export const UNREADABLE_MESSAGE = ERROR_CATALOGUE.IMAGE_UNREADABLE.message;
-export const FILE_READ_MESSAGE = 'We could not open this file. Please choose it again.';
+export const NO_FILE_MESSAGE = msg`Please choose a photo.`;
+export const ONE_PHOTO_MESSAGE = msg`Please choose one photo at a time.`;
+export const EMPTY_FILE_MESSAGE = msg`This file is empty. Please choose a JPG or TIF photo.`;
+export const UNREADABLE_MESSAGE = ERROR_MESSAGES.IMAGE_UNREADABLE;
+export const FILE_READ_MESSAGE = msg`We could not open this file. Please choose it again.`;
 
 const FORMAT_NAMES: Record<Exclude<ImageFormat, 'jpeg' | 'tiff'>, string> = {
   png: 'PNG',
   gif: 'GIF',
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a file format's name, the same in every language
   webp: 'WebP',
   heic: 'HEIC',
   bmp: 'BMP',
 };
 
-/** "This file is a PNG image. Only JPG and TIF photos are accepted." or, for anything else, the plain rule. */
-export function wrongTypeMessage(format: ImageFormat | null): string {
-  if (format && format !== 'jpeg' && format !== 'tiff') return `This file is a ${FORMAT_NAMES[format]} image. ${UNSUPPORTED_TYPE_MESSAGE}`;
-  return `This file is not a JPG or TIF photo. ${UNSUPPORTED_TYPE_MESSAGE}`;
+/**
+ * "This file is a PNG image. Only JPG and TIF photos are accepted." or, for anything else, the plain rule (the
+ * domain's UNSUPPORTED_TYPE_MESSAGE after the first sentence).
+ */
+export function wrongTypeMessage(format: ImageFormat | null): MessageDescriptor {
+  if (format && format !== 'jpeg' && format !== 'tiff') {
+    const name = FORMAT_NAMES[format];
+    return msg`This file is a ${name} image. Only JPG and TIF photos are accepted.`;
+  }
+  return msg`This file is not a JPG or TIF photo. Only JPG and TIF photos are accepted.`;
 }
 
 export type PhotoRefusal =
@@ -55,7 +65,12 @@ export type PhotoCheck =
       /** Null only when the header was not found within the read budget: the server decides then. */
       header: ImageHeader | null;
     }
-  | { ok: false; code: PhotoRefusal; message: string };
+  | {
+      ok: false;
+      code: PhotoRefusal;
+      /** What the customer reads, in the language of the page when the photo was checked. */
+      message: string;
+    };
 
 /** How much of the file is read first, how much more at a time, and at most in all. */
 export const FIRST_READ_BYTES = 256 * 1024;
@@ -79,7 +94,7 @@ async function readHeaderOf(file: Blob, first: Uint8Array): Promise<ImageHeader 
     const result = readImageHeader(extra.length === 0 ? prefix : [{ offset: 0, bytes: prefix }, ...extra]);
     if (result.ok) return result.header;
     if (result.reason !== 'need-more' || result.needed > file.size) {
-      return { ok: false, code: 'IMAGE_UNREADABLE', message: UNREADABLE_MESSAGE };
+      return refuse('IMAGE_UNREADABLE', UNREADABLE_MESSAGE);
     }
     if (read >= MAX_READ_BYTES) return null;
     if (result.offset <= prefix.length + MIN_EXTRA_READ) {
@@ -102,28 +117,37 @@ async function readHeaderOf(file: Blob, first: Uint8Array): Promise<ImageHeader 
   return null;
 }
 
+/** A refusal, its message in the page's language. */
+function refuse(code: PhotoRefusal, message: MessageDescriptor): PhotoCheck {
+  return { ok: false, code, message: i18n._(message) };
+}
+
+/**
+ * Checks the chosen files (see the top of this file). A refusal by the domain's rules is told from the error catalogue:
+ * the rule's English, or its Hindi.
+ */
 export async function checkPhoto(files: ArrayLike<File>): Promise<PhotoCheck> {
-  if (files.length === 0) return { ok: false, code: 'NO_FILE', message: 'Please choose a photo.' };
-  if (files.length > 1) return { ok: false, code: 'MULTIPLE_FILES', message: ONE_PHOTO_MESSAGE };
+  if (files.length === 0) return refuse('NO_FILE', NO_FILE_MESSAGE);
+  if (files.length > 1) return refuse('MULTIPLE_FILES', ONE_PHOTO_MESSAGE);
   const file = files[0] as File;
   const size = checkUploadBytes(file.size);
-  if (!size.ok) return { ok: false, code: 'UPLOAD_TOO_LARGE', message: size.message };
-  if (file.size === 0) return { ok: false, code: 'EMPTY_FILE', message: EMPTY_FILE_MESSAGE };
+  if (!size.ok) return refuse('UPLOAD_TOO_LARGE', ERROR_MESSAGES[size.code]);
+  if (file.size === 0) return refuse('EMPTY_FILE', EMPTY_FILE_MESSAGE);
 
   let header: ImageHeader | PhotoCheck | null;
   try {
     const first = await readSlice(file, 0, Math.min(file.size, FIRST_READ_BYTES));
     const format = detectImageFormat(first.subarray(0, FORMAT_SNIFF_BYTES));
-    if (!isAcceptedFormat(format)) return { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: wrongTypeMessage(format) };
+    if (!isAcceptedFormat(format)) return refuse('UNSUPPORTED_MEDIA_TYPE', wrongTypeMessage(format));
     header = await readHeaderOf(file, first);
   } catch {
     // The file was moved or deleted after it was chosen, or it is a folder.
-    return { ok: false, code: 'FILE_READ_ERROR', message: FILE_READ_MESSAGE };
+    return refuse('FILE_READ_ERROR', FILE_READ_MESSAGE);
   }
   if (header === null) return { ok: true, file, header: null };
   if ('ok' in header) return header;
   const dimensions = checkImageDimensions(header.orientedWidth, header.orientedHeight);
-  if (!dimensions.ok) return { ok: false, code: 'IMAGE_DIMENSIONS', message: dimensions.message };
+  if (!dimensions.ok) return refuse('IMAGE_DIMENSIONS', ERROR_MESSAGES[dimensions.code]);
   return { ok: true, file, header };
 }
 

@@ -2,6 +2,8 @@
  * The editor's state changes and what follows from the state, as plain functions over the stored order
  * (`OrderDraft`) and the catalogue. The components call these; the tests drive them directly too.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   MAX_QUANTITY,
   MIN_QUANTITY,
@@ -28,7 +30,9 @@ import {
   type PrintQuality,
   type SizeOption,
 } from '@framewala/domain';
+import { i18n } from './i18n';
 import type { CustomSizeInput, OrderDraft, OrderPhoto } from './order-storage';
+import { borderWidthText } from './print-texts';
 
 /** The print (photo) size in inches the customer chose, preset or custom. */
 export type PrintSize = {
@@ -217,12 +221,12 @@ export function cropIsApplied(draft: OrderDraft, size: PrintSize | null): boolea
 }
 
 /** The four choices of the options panel and where they lead. */
-export const EDITOR_OPTIONS = [
-  { step: 1, label: 'Image Sizes', hint: 'Pick a ready-made print size' },
-  { step: 2, label: 'Custom Size', hint: 'Your own width and height in inches' },
-  { step: 3, label: 'Frame Profile', hint: 'Choose the moulding and its finish' },
-  { step: 4, label: 'Motif border', hint: 'Add a white border around the photo' },
-] as const satisfies readonly { step: EditorStep; label: string; hint: string }[];
+export const EDITOR_OPTIONS: readonly { step: EditorStep; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { step: 1, label: msg`Image Sizes`, hint: msg`Pick a ready-made print size` },
+  { step: 2, label: msg`Custom Size`, hint: msg`Your own width and height in inches` },
+  { step: 3, label: msg`Frame Profile`, hint: msg`Choose the moulding and its finish` },
+  { step: 4, label: msg`Motif border`, hint: msg`Add a white border around the photo` },
+];
 
 /** Print quality of the whole photo at a size (the crop will cut the longer side: the smaller ppi counts). */
 export function photoQuality(photo: { width: number; height: number }, widthIn: number, heightIn: number): PrintQuality {
@@ -231,14 +235,13 @@ export function photoQuality(photo: { width: number; height: number }, widthIn: 
 
 /** The size line of a border card: the seed shows 'Border' for size 0. */
 export function borderSizeText(border: MotifBorder): string {
-  return border.size === 0 ? 'Border' : border.sizeName;
+  return border.size === 0 ? i18n._(msg`Border`) : borderWidthText(border.sizeName);
 }
 
 /** 'Total = FSP + WBP' when a border price exists; with a quantity above 1 the multiplication shows too. */
 export function totalFormula(hasBorder: boolean, quantity: number): string {
-  const sum = hasBorder ? 'FSP + WBP' : 'FSP';
-  if (quantity > 1) return `Total = (${sum}) × ${quantity}`;
-  return `Total = ${sum}`;
+  if (quantity > 1) return i18n._(hasBorder ? msg`Total = (FSP + WBP) × ${quantity}` : msg`Total = (FSP) × ${quantity}`);
+  return i18n._(hasBorder ? msg`Total = FSP + WBP` : msg`Total = FSP`);
 }
 
 /**

@@ -4,14 +4,15 @@
  * after a reload: choosing the same file again (same name, size and date, same account or claim) continues where it
  * stopped. Failures are `ApiError`s carrying the server's `{message, code}`.
  */
+import { msg } from '@lingui/core/macro';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { ApiError } from './api';
-import { abortError } from './upload-progress';
+import { abortError, clientError } from './upload-progress';
 
 export const TUS_ENDPOINT = '/api/uploads/tus';
 /** Delays between attempts after a failure: quick at first, then every 30 s at most. */
 export const TUS_RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
-const NETWORK_ERROR_MESSAGE = 'The upload was interrupted. Please check your connection and try again.';
+const NETWORK_ERROR_MESSAGE = msg`The upload was interrupted. Please check your connection and try again.`;
 
 export type TusUploadOptions = {
   headers: Record<string, string>;
@@ -38,7 +39,7 @@ function statusOf(error: unknown): number {
 function apiErrorOf(error: unknown): ApiError {
   const response = (error as DetailedError).originalResponse;
   const status = response?.getStatus?.() ?? 0;
-  if (!response || status === 0) return new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+  if (!response || status === 0) return clientError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   try {
     const body = JSON.parse(response.getBody()) as { message?: unknown; code?: unknown };
     if (typeof body.message === 'string' && body.message !== '') {
@@ -47,7 +48,7 @@ function apiErrorOf(error: unknown): ApiError {
   } catch {
     // not JSON: the generic message below
   }
-  return new ApiError({ status, code: `HTTP_${status}`, message: `Request failed with status ${status}` });
+  return clientError(status, `HTTP_${status}`, msg`Request failed with status ${status}`);
 }
 
 /** Network trouble rather than a refusal: no answer, a server error, or a busy answer worth trying again. */

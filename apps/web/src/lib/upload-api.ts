@@ -3,26 +3,27 @@
  * `GET /api/uploads/:id` (the accepted photo, polled while the server prepares the renditions of a very large photo).
  * Both send the anonymous claim header, and the bearer token when signed in.
  */
+import { msg } from '@lingui/core/macro';
 import type { Upload } from '@framewala/domain';
 import { ApiError, apiRequest } from './api';
 import { clearSession, getToken } from './auth';
 import { startTusUpload } from './tus-upload';
 import { UPLOAD_CLAIM_HEADER, uploadRequestHeaders } from './upload-claim';
-import { abortError } from './upload-progress';
+import { abortError, clientError } from './upload-progress';
 
 /** The domain's `Upload`: `url`/`thumbnailUrl` are null while `status` is 'processing'. */
 export type UploadedPhoto = Upload;
 
-export const PREPARE_FAILED_MESSAGE = 'We could not prepare this photo. Please try another JPG or TIF file.';
-export const PREPARE_TIMEOUT_MESSAGE = 'Preparing your photo is taking longer than expected. Please try again in a few minutes.';
-const BAD_ANSWER_MESSAGE = 'The shop gave an answer we did not understand. Please try again.';
+export const PREPARE_FAILED_MESSAGE = msg`We could not prepare this photo. Please try another JPG or TIF file.`;
+export const PREPARE_TIMEOUT_MESSAGE = msg`Preparing your photo is taking longer than expected. Please try again in a few minutes.`;
+const BAD_ANSWER_MESSAGE = msg`The shop gave an answer we did not understand. Please try again.`;
 
 /** Checks the parts of the answer the modal relies on; a server without `status` yet is read as ready. */
 export function toUploadedPhoto(body: unknown): UploadedPhoto {
-  if (typeof body !== 'object' || body === null) throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: BAD_ANSWER_MESSAGE });
+  if (typeof body !== 'object' || body === null) throw clientError(200, 'BAD_RESPONSE', BAD_ANSWER_MESSAGE);
   const record = body as Record<string, unknown>;
   if (typeof record._id !== 'string' || record._id === '') {
-    throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: BAD_ANSWER_MESSAGE });
+    throw clientError(200, 'BAD_RESPONSE', BAD_ANSWER_MESSAGE);
   }
   const url = typeof record.url === 'string' && record.url !== '' ? record.url : null;
   const status: Upload['status'] =
@@ -119,8 +120,7 @@ export async function waitUntilReady(upload: UploadedPhoto, signal?: AbortSignal
   let delay = POLL_FIRST_DELAY_MS;
   const started = Date.now();
   while (current.status === 'processing') {
-    if (Date.now() - started > POLL_GIVE_UP_MS)
-      throw new ApiError({ status: 0, code: 'PREPARE_TIMEOUT', message: PREPARE_TIMEOUT_MESSAGE });
+    if (Date.now() - started > POLL_GIVE_UP_MS) throw clientError(0, 'PREPARE_TIMEOUT', PREPARE_TIMEOUT_MESSAGE);
     await sleep(delay, signal);
     delay = Math.min(POLL_MAX_DELAY_MS, Math.round(delay * 1.5));
     try {
@@ -131,7 +131,6 @@ export async function waitUntilReady(upload: UploadedPhoto, signal?: AbortSignal
       if (!transient) throw error;
     }
   }
-  if (current.status === 'failed' || !current.url)
-    throw new ApiError({ status: 422, code: 'IMAGE_UNREADABLE', message: PREPARE_FAILED_MESSAGE });
+  if (current.status === 'failed' || !current.url) throw clientError(422, 'IMAGE_UNREADABLE', PREPARE_FAILED_MESSAGE);
   return current;
 }

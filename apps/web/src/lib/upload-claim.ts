@@ -6,6 +6,7 @@
  */
 import { CLAIM_STORAGE_KEY, getToken } from './auth';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header
 export const UPLOAD_CLAIM_HEADER = 'X-Upload-Claim';
 
 /** 32 random bytes → 43 base64url characters, no padding. */
@@ -45,6 +46,7 @@ export function ensureUploadClaim(): string {
 export function uploadRequestHeaders(): Record<string, string> {
   const headers: Record<string, string> = { [UPLOAD_CLAIM_HEADER]: ensureUploadClaim() };
   const token = getToken();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not a text
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }

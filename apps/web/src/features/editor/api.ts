@@ -2,10 +2,12 @@
  * The editor's own call: the full-resolution crop (`POST /api/uploads/:id/crop`) with progress and cancel. The
  * catalogue queries it uses live in lib/catalogue.
  */
+import { msg } from '@lingui/core/macro';
 import type { CropRect } from '@framewala/domain';
 import { ApiError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/error-messages';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError } from '../../lib/upload-progress';
+import { abortError, clientError } from '../../lib/upload-progress';
 import { toUploadedPhoto, waitUntilReady, type UploadedPhoto } from '../../lib/upload-api';
 
 export type CropPhase = 'sending' | 'cropping' | 'preparing';
@@ -15,8 +17,6 @@ export type CropProgress = {
   /** 0..100 while the request is being sent; null while the server works (no measurable progress). */
   percent: number | null;
 };
-
-const NETWORK_ERROR_MESSAGE = 'We could not reach Framewala. Please check your connection and try again.';
 
 function parseJson(text: string): unknown {
   try {
@@ -33,7 +33,7 @@ function errorFrom(status: number, body: unknown): ApiError {
       return new ApiError({ status, code: typeof code === 'string' && code !== '' ? code : `HTTP_${status}`, message, details });
     }
   }
-  return new ApiError({ status, code: `HTTP_${status}`, message: `The crop failed (status ${status}). Please try again.` });
+  return clientError(status, `HTTP_${status}`, msg`The crop failed (status ${status}). Please try again.`);
 }
 
 /** The JSON POST through XMLHttpRequest, which (unlike fetch) reports the request's progress. */
@@ -47,7 +47,9 @@ function postJsonWithProgress(url: string, body: unknown, onProgress: (p: CropPr
     const onAbort = () => xhr.abort();
     const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('POST', url);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- HTTP headers
     xhr.setRequestHeader('Accept', 'application/json');
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- HTTP headers
     xhr.setRequestHeader('Content-Type', 'application/json');
     for (const [name, value] of Object.entries(uploadRequestHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
@@ -64,7 +66,7 @@ function postJsonWithProgress(url: string, body: unknown, onProgress: (p: CropPr
     };
     xhr.onerror = () => {
       settle();
-      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE }));
+      reject(clientError(0, 'NETWORK_ERROR', NETWORK_ERROR));
     };
     xhr.onabort = () => {
       settle();

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { WHITE_BORDER_LEVELS, formatInr, rupeesToPaise, type MotifBorder } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
 import { useWhiteBorders } from '../../lib/catalogue';
 import { borderForIndex, borderSizeText } from '../../lib/editor-model';
+import { borderNameText } from '../../lib/print-texts';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
 type BorderStepProps = {
@@ -14,20 +16,21 @@ type BorderStepProps = {
 
 /** Step 4: the seven white (motif) border cards; card position 0..6 is the border level. */
 export function BorderStep({ level, onChoose, onBack, onNext }: BorderStepProps) {
+  const { t } = useLingui();
   const borders = useWhiteBorders();
   return (
     <>
       <StepHeading
-        eyebrow="Step 3 of 4 · White border"
-        title="Choose a white border to frame if required"
-        hint="A white mat between the photo and the moulding gives it room to breathe. The preview shows it to scale."
+        eyebrow={t`Step 3 of 4 · White border`}
+        title={t`Choose a white border to frame if required`}
+        hint={t`A white mat between the photo and the moulding gives it room to breathe. The preview shows it to scale.`}
       />
       {borders.isPending ? (
-        <LoadingRows label="Loading borders" />
+        <LoadingRows label={t`Loading borders`} />
       ) : borders.isError ? (
-        <LoadError message="We couldn’t load the borders. Please check your connection." onRetry={() => void borders.refetch()} />
+        <LoadError message={t`We couldn’t load the borders. Please check your connection.`} onRetry={() => void borders.refetch()} />
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3" aria-label="White borders">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3" aria-label={t`White borders`}>
           {WHITE_BORDER_LEVELS.map((_, index) => {
             const border = borderForIndex(borders.data, index);
             if (!border) return null;
@@ -41,7 +44,9 @@ export function BorderStep({ level, onChoose, onBack, onNext }: BorderStepProps)
       )}
       <StepActions>
         <BackButton onClick={onBack} />
-        <NextButton onClick={onNext}>Next: Finish</NextButton>
+        <NextButton onClick={onNext}>
+          <Trans>Next: Finish</Trans>
+        </NextButton>
       </StepActions>
     </>
   );
@@ -58,9 +63,11 @@ function BorderCard({
   selected: boolean;
   onChoose: () => void;
 }) {
+  const { t } = useLingui();
   const tipId = useId();
   const price = formatInr(rupeesToPaise(border.price));
   const sizeText = borderSizeText(border);
+  const name = borderNameText(border.name);
   // The swatch: a small photo with the mat drawn at 2.5 px per inch, in a box of one height so the text lines up.
   const mat = Math.round(border.size * 2.5);
   return (
@@ -87,7 +94,7 @@ function BorderCard({
             </span>
           ) : null}
         </span>
-        <span className="block leading-tight font-semibold text-ink-900">{border.name}</span>
+        <span className="block leading-tight font-semibold text-ink-900">{name}</span>
         <span className="block text-sm text-ink-600">{sizeText}</span>
         <span className="mt-auto block font-semibold text-ink-900 tabular-nums">{price}</span>
       </button>
@@ -96,7 +103,7 @@ function BorderCard({
         role="tooltip"
         className="pointer-events-none invisible absolute bottom-full left-1/2 z-20 mb-2 w-max max-w-[14rem] -translate-x-1/2 rounded-lg bg-ink-900 px-3 py-2 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
       >
-        {border.name} · {border.size === 0 ? 'no white border' : sizeText} · {price}
+        {name} · {border.size === 0 ? t`no white border` : sizeText} · {price}
       </span>
     </div>
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CropRect } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CropBox } from '../../components/crop-box';
@@ -27,10 +30,10 @@ type CropToolProps = {
   action: CropAction;
 };
 
-const PHASE_TEXT: Record<CropProgress['phase'], string> = {
-  sending: 'Sending your crop…',
-  cropping: 'Cutting it from your full-resolution photo…',
-  preparing: 'Preparing the cropped photo…',
+const PHASE_TEXT: Record<CropProgress['phase'], MessageDescriptor> = {
+  sending: msg`Sending your crop…`,
+  cropping: msg`Cutting it from your full-resolution photo…`,
+  preparing: msg`Preparing the cropped photo…`,
 };
 
 /**
@@ -46,16 +49,17 @@ export function CropTool({ source, print, initial, onCropChange, applied, whole,
 }
 
 function CropStatus({ applied, whole, action }: { applied: boolean; whole: boolean; action: CropAction }) {
+  const { t, i18n } = useLingui();
   const { state } = action;
   if (state.status === 'working') {
     const { phase, percent } = state.progress;
     return (
       <div className="flex flex-wrap items-center gap-3" role="status">
         <div className="min-w-[12rem] flex-1">
-          <p className="mb-1.5 text-sm font-medium text-ink-800">{PHASE_TEXT[phase]}</p>
+          <p className="mb-1.5 text-sm font-medium text-ink-800">{i18n._(PHASE_TEXT[phase])}</p>
           <div
             role="progressbar"
-            aria-label="Cropping"
+            aria-label={t`Cropping`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={phase === 'sending' && percent !== null ? Math.round(percent / 3) : undefined}
@@ -69,7 +73,7 @@ function CropStatus({ applied, whole, action }: { applied: boolean; whole: boole
           </div>
         </div>
         <button type="button" onClick={action.cancel} className={`${secondaryButton} min-h-10 px-4 py-1.5 text-sm`}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     );
@@ -82,13 +86,13 @@ function CropStatus({ applied, whole, action }: { applied: boolean; whole: boole
             {state.message}
           </span>
         ) : state.status === 'cancelled' ? (
-          'Crop cancelled. Your photo is unchanged.'
+          t`Crop cancelled. Your photo is unchanged.`
         ) : applied ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-leaf-600">
-            <CheckIcon className="h-4 w-4" /> {whole ? 'Your whole photo fits this size' : 'Cropped from your full-resolution photo'}
+            <CheckIcon className="h-4 w-4" /> {whole ? t`Your whole photo fits this size` : t`Cropped from your full-resolution photo`}
           </span>
         ) : (
-          'Drag to position, zoom to fill. We crop your original, not this preview.'
+          t`Drag to position, zoom to fill. We crop your original, not this preview.`
         )}
       </p>
       <button
@@ -98,7 +102,7 @@ function CropStatus({ applied, whole, action }: { applied: boolean; whole: boole
         className={`${applied ? secondaryButton : primaryButton} px-5`}
       >
         <CropIcon className="h-4 w-4" />
-        {applied && !whole ? 'Cropped' : 'Crop Image'}
+        {applied && !whole ? t`Cropped` : t`Crop Image`}
       </button>
     </div>
   );

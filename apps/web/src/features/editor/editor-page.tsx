@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CropRect, EditorStep } from '@framewala/domain';
@@ -14,7 +17,8 @@ import {
 import { EDITING_FIELD, toEditingLine } from '../../lib/cart';
 import { useCart, useCartActions } from '../../lib/use-cart';
 import { showToast } from '../../lib/toast-store';
-import { isAbortError } from '../../lib/upload-progress';
+import { i18n } from '../../lib/i18n';
+import { clientError, isAbortError, uploadErrorText } from '../../lib/upload-progress';
 import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
 import { cropUpload } from './api';
 import { BorderStep } from './border-step';
@@ -99,7 +103,7 @@ function useCropAction(print: PrintSize | null): CropAction {
         },
       });
       const photo = toOrderPhoto(upload);
-      if (!photo) throw new Error('The cropped photo could not be read.');
+      if (!photo) throw clientError(200, 'BAD_RESPONSE', msg`The cropped photo could not be read.`);
       update((d) => (d.sourcePhoto._id === draft.sourcePhoto._id ? applyCrop(d, rect, photo) : d));
       setState({ status: 'idle' });
       return true;
@@ -107,10 +111,7 @@ function useCropAction(print: PrintSize | null): CropAction {
       if (isAbortError(error) || ac.signal.aborted) {
         setState({ status: 'cancelled' });
       } else {
-        setState({
-          status: 'error',
-          message: error instanceof Error && error.message ? error.message : 'The crop failed. Please try again.',
-        });
+        setState({ status: 'error', message: uploadErrorText(error, i18n._(msg`The crop failed. Please try again.`)) });
       }
       return false;
     } finally {
@@ -122,22 +123,23 @@ function useCropAction(print: PrintSize | null): CropAction {
   return { state, run, cancel };
 }
 
-const STEPPER = [
-  { label: 'Size', steps: [1, 2] },
-  { label: 'Frame', steps: [3] },
-  { label: 'Border', steps: [4] },
-  { label: 'Summary', steps: [5] },
-] as const;
+const STEPPER: readonly { label: MessageDescriptor; steps: readonly EditorStep[] }[] = [
+  { label: msg`Size`, steps: [1, 2] },
+  { label: msg`Frame`, steps: [3] },
+  { label: msg`Border`, steps: [4] },
+  { label: msg`Summary`, steps: [5] },
+];
 
 function Stepper({ step }: { step: EditorStep }) {
-  const current = STEPPER.findIndex((s) => (s.steps as readonly number[]).includes(step));
+  const { t, i18n } = useLingui();
+  const current = STEPPER.findIndex((s) => s.steps.includes(step));
   return (
-    <ol className="flex items-center gap-1.5 text-sm sm:gap-2" aria-label="Progress">
+    <ol className="flex items-center gap-1.5 text-sm sm:gap-2" aria-label={t`Progress`}>
       {STEPPER.map((s, i) => {
         const done = current > i;
         const active = current === i;
         return (
-          <li key={s.label} className="flex items-center gap-1.5 sm:gap-2" aria-current={active ? 'step' : undefined}>
+          <li key={s.steps[0]} className="flex items-center gap-1.5 sm:gap-2" aria-current={active ? 'step' : undefined}>
             <span
               className={`flex h-6 w-6 items-center justify-center rounded-full text-xs font-semibold ${
                 active ? 'bg-saffron-700 text-white' : done ? 'bg-saffron-100 text-saffron-800' : 'bg-ink-100 text-ink-500'
@@ -146,7 +148,7 @@ function Stepper({ step }: { step: EditorStep }) {
               {i + 1}
             </span>
             <span className={`${active ? 'font-semibold text-ink-900' : 'text-ink-500'} ${active ? '' : 'hidden sm:inline'}`}>
-              {s.label}
+              {i18n._(s.label)}
             </span>
             {i < STEPPER.length - 1 ? <span className="h-px w-4 bg-ink-200 sm:w-6" aria-hidden="true" /> : null}
           </li>
@@ -164,21 +166,25 @@ export function EditorPage() {
 }
 
 function UnreadablePhoto() {
+  const { t } = useLingui();
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
-      <title>Edit your photo — Framewala</title>
-      <h1 className="text-[2rem] font-semibold">Edit your photo</h1>
+      <title>{t`Edit your photo — Framewala`}</title>
+      <h1 className="text-[2rem] font-semibold">
+        <Trans>Edit your photo</Trans>
+      </h1>
       <p role="alert" className="mt-4 text-lg text-ink-600">
-        We couldn’t open your photo. Please upload it again.
+        <Trans>We couldn’t open your photo. Please upload it again.</Trans>
       </p>
       <Link to="/" className={`${primaryButton} mt-8`}>
-        Start framing
+        <Trans>Start framing</Trans>
       </Link>
     </div>
   );
 }
 
 function Editor({ draft }: { draft: OrderDraft }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const sets = useFrameSets();
   const borders = useWhiteBorders();
@@ -227,7 +233,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
       const rest = { ...readStoredOrder() };
       delete rest[EDITING_FIELD];
       writeStoredOrder(rest);
-      showToast('Cart updated');
+      showToast(t`Cart updated`);
       void navigate('/addtocart');
       return;
     }
@@ -238,7 +244,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
     }
     setAddedKey(draftKey);
     setCartAction({ status: 'added' });
-    showToast('Added to cart');
+    showToast(t`Added to cart`);
   };
 
   const applied = cropIsApplied(draft, print);
@@ -260,18 +266,22 @@ function Editor({ draft }: { draft: OrderDraft }) {
 
   return (
     <div ref={rootRef} className="mx-auto max-w-6xl scroll-mt-32 px-4 pt-5 pb-14 sm:px-6 lg:pt-8">
-      <title>Edit your photo — Framewala</title>
+      <title>{t`Edit your photo — Framewala`}</title>
       <div className="mb-5 flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div>
-          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Photo editor</p>
-          <h1 className="mt-1 text-[1.7rem] leading-tight font-semibold sm:text-[2rem]">Edit your photo</h1>
+          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+            <Trans>Photo editor</Trans>
+          </p>
+          <h1 className="mt-1 text-[1.7rem] leading-tight font-semibold sm:text-[2rem]">
+            <Trans>Edit your photo</Trans>
+          </h1>
         </div>
         {step > 0 ? <Stepper step={step} /> : null}
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_28rem] lg:gap-8">
         <section
-          aria-label={showCrop ? 'Crop your photo' : 'Preview'}
+          aria-label={showCrop ? t`Crop your photo` : t`Preview`}
           className={`min-w-0 lg:sticky lg:top-32 ${
             choosing
               ? 'max-lg:sticky max-lg:top-[6.6rem] max-lg:z-20 max-lg:-mx-4 max-lg:bg-cream/95 max-lg:px-4 max-lg:pt-2 max-lg:pb-1 max-lg:backdrop-blur'
@@ -309,7 +319,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
               data-testid="see-on-wall"
               className="mt-2 inline-flex items-center gap-1.5 px-1 text-sm font-semibold text-saffron-800 underline-offset-4 hover:underline"
             >
-              See it on a wall, at its real size →
+              <Trans>See it on a wall, at its real size →</Trans>
             </Link>
           ) : null}
         </section>

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
+import { i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
 import { getLocalCart, lineBody } from '../../lib/cart';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
-import { OPTIONS_HEADING, OPTIONS_HINT } from './options-step';
+import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
 
 // ── Fixtures: the catalogue as the API serves it ─────────────────────────────────────────────────────────────
 
@@ -112,15 +113,21 @@ async function openEditor(order: Partial<OrderDraft> & Record<string, unknown> =
 
 const stepHeading = () => document.getElementById('editor-step-heading') as HTMLElement;
 
+// The editor's code loads on demand: load it once up front, so that the first test does not spend its time waiting
+// for the module to be transformed on a busy machine.
+beforeAll(async () => {
+  await import('./editor-page');
+}, 60_000);
+
 // ── Tests ────────────────────────────────────────────────────────────────────────────────────────────────────
 
 describe('photo editor: options and sizes', () => {
   it('opens on the options panel with the seed’s heading, hint and four options', async () => {
     const { user } = await openEditor();
-    expect(stepHeading()).toHaveTextContent(OPTIONS_HEADING);
-    expect(OPTIONS_HEADING).toBe('Looking great! Want to make any changes to your perfect picture?');
-    expect(screen.getByText(OPTIONS_HINT)).toBeVisible();
-    expect(OPTIONS_HINT).toBe("Now's the time to crop or enhance your photo if you'd like.");
+    expect(stepHeading()).toHaveTextContent(i18n._(OPTIONS_HEADING));
+    expect(i18n._(OPTIONS_HEADING)).toBe('Looking great! Want to make any changes to your perfect picture?');
+    expect(screen.getByText(i18n._(OPTIONS_HINT))).toBeVisible();
+    expect(i18n._(OPTIONS_HINT)).toBe("Now's the time to crop or enhance your photo if you'd like.");
     for (const name of ['Image Sizes', 'Custom Size', 'Frame Profile', 'Motif border']) {
       expect(screen.getByRole('button', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
@@ -208,7 +215,7 @@ describe('photo editor: Back rules', () => {
   it('size → options', async () => {
     const { user } = await openEditor({ step: 1 });
     await user.click(screen.getByRole('button', { name: '← Back' }));
-    expect(stepHeading()).toHaveTextContent(OPTIONS_HEADING);
+    expect(stepHeading()).toHaveTextContent(i18n._(OPTIONS_HEADING));
   });
 
   it('custom size → size', async () => {

@@ -5,7 +5,7 @@
 import type { EnhanceBody } from '@framewala/domain';
 import { ApiError, apiRequest } from '../../lib/api';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
-import { abortError } from '../../lib/upload-progress';
+import { abortError, clientError } from '../../lib/upload-progress';
 import { fetchUpload, PREPARE_FAILED_MESSAGE, toUploadedPhoto, type UploadedPhoto } from '../../lib/upload-api';
 
 export const ENHANCE_POLL_MS = 1000;
@@ -40,7 +40,7 @@ export async function enhancePhoto(
   const started = Date.now();
   options.onProgress?.(0);
   while (current.status === 'processing') {
-    if (Date.now() - started > GIVE_UP_MS) throw new ApiError({ status: 0, code: 'PREPARE_TIMEOUT', message: PREPARE_FAILED_MESSAGE });
+    if (Date.now() - started > GIVE_UP_MS) throw clientError(0, 'PREPARE_TIMEOUT', PREPARE_FAILED_MESSAGE);
     await sleep(ENHANCE_POLL_MS, options.signal);
     try {
       current = await fetchUpload(current._id, options.signal);
@@ -50,8 +50,7 @@ export async function enhancePhoto(
     }
     if (current.status === 'processing' && typeof current.progress === 'number') options.onProgress?.(current.progress);
   }
-  if (current.status === 'failed' || !current.url)
-    throw new ApiError({ status: 422, code: 'IMAGE_UNREADABLE', message: PREPARE_FAILED_MESSAGE });
+  if (current.status === 'failed' || !current.url) throw clientError(422, 'IMAGE_UNREADABLE', PREPARE_FAILED_MESSAGE);
   options.onProgress?.(1);
   return current;
 }

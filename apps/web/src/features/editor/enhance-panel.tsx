@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, SHRUNK_COPY_NOTICE, type CropRect, type EnhanceBody } from '@framewala/domain';
+import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, type CropRect, type EnhanceBody } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { BeforeAfter } from '../../components/before-after';
 import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
-import { isAbortError } from '../../lib/upload-progress';
+import { shrunkCopyText, sizeNameText } from '../../lib/print-texts';
+import { clientError, isAbortError, uploadErrorText } from '../../lib/upload-progress';
 import { cropUpload } from './api';
 import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer, type PrintSize } from '../../lib/editor-model';
 import { enhancePhoto } from './enhance-api';
@@ -30,6 +33,7 @@ function isShrunkCopy(photo: OrderPhoto): boolean {
  * being cropped, and a before/after split compares them. Undo goes back to the photo before.
  */
 export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: PrintSize }) {
+  const { t } = useLingui();
   const [strength, setStrength] = useState(ENHANCE_DEFAULT_STRENGTH);
   const [work, setWork] = useState<Work | null>(null);
   const [done, setDone] = useState<Done | null>(null);
@@ -59,7 +63,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       const rect = kind === 'ai' ? effectiveCrop(current, print) : null;
       if (rect && !coversWholePhoto(rect, before)) {
         const cut = toOrderPhoto(await cropUpload(before._id, rect, { signal: ac.signal }));
-        if (!cut) throw new Error('The cropped photo could not be read.');
+        if (!cut) throw clientError(200, 'BAD_RESPONSE', msg`The cropped photo could not be read.`);
         target = cut;
       }
       const upload = await enhancePhoto(target._id, body, {
@@ -69,7 +73,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
         },
       });
       const after = toOrderPhoto(upload);
-      if (!after) throw new Error('The enhanced photo could not be read.');
+      if (!after) throw clientError(200, 'BAD_RESPONSE', msg`The enhanced photo could not be read.`);
       updateOrderDraft((d) => {
         if (d.sourcePhoto._id !== before._id) return d;
         if (target === before) return applyEnhanced(d, after);
@@ -85,7 +89,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       setDone({ kind, before, beforeCrop: current.crop, compare: target, after });
     } catch (caught) {
       if (!isAbortError(caught) && !ac.signal.aborted) {
-        setError(caught instanceof Error && caught.message ? caught.message : 'We could not enhance this photo. Please try again.');
+        setError(uploadErrorText(caught, t`We could not enhance this photo. Please try again.`));
       }
     } finally {
       if (controller.current === ac) controller.current = null;
@@ -104,6 +108,11 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
 
   const busy = work !== null;
   const percent = work ? Math.round(work.progress * 100) : 0;
+  const size = sizeNameText(print.name);
+  const ppi = quality?.ppi;
+  const minimumPpi = quality?.minimumPpi;
+  const doneWidth = done?.after.width;
+  const doneHeight = done?.after.height;
 
   return (
     <section
@@ -112,25 +121,29 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${strengthId}-title`} className="font-serif text-lg font-semibold text-ink-900">
-          Enhance your photo
+          <Trans>Enhance your photo</Trans>
         </h2>
-        <p className="text-xs text-ink-500">Your original stays as it is.</p>
+        <p className="text-xs text-ink-500">
+          <Trans>Your original stays as it is.</Trans>
+        </p>
       </div>
 
       {shrunk ? (
         <p className="rounded-lg bg-saffron-50 px-3 py-2 text-sm text-saffron-900 ring-1 ring-saffron-300/50" data-testid="shrunk-notice">
-          {SHRUNK_COPY_NOTICE}
+          {shrunkCopyText()}
         </p>
       ) : null}
 
       {offer && !busy && done?.kind !== 'ai' ? (
         <div className="rounded-xl bg-cream px-3 py-3 ring-1 ring-ink-100">
           <p className="text-sm text-ink-700">
-            At {print.name} in, this crop has {quality?.ppi} ppi; this size needs {quality?.minimumPpi}. Our AI can redraw it at {offer}×
-            the resolution for a sharper print. It takes a few minutes.
+            <Trans>
+              At {size}, this crop has {ppi} ppi; this size needs {minimumPpi}. Our AI can redraw it at {offer}× the resolution for a
+              sharper print. It takes a few minutes.
+            </Trans>
           </p>
           <button type="button" className={`${primaryButton} mt-3`} onClick={() => void run('ai', { upscale: offer })}>
-            Sharpen with AI
+            <Trans>Sharpen with AI</Trans>
           </button>
         </div>
       ) : null}
@@ -138,7 +151,9 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       <div className="flex flex-wrap items-end gap-3">
         <label htmlFor={strengthId} className="flex min-w-[12rem] flex-1 flex-col gap-1 text-sm text-ink-700">
           <span className="flex justify-between">
-            <span>Strength</span>
+            <span>
+              <Trans>Strength</Trans>
+            </span>
             <span className="tabular-nums text-ink-500">{strength}</span>
           </span>
           <input
@@ -154,16 +169,16 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
           />
         </label>
         <button type="button" className={secondaryButton} disabled={busy} onClick={() => void run('auto', { auto: { strength } })}>
-          Enhance
+          <Trans>Enhance</Trans>
         </button>
       </div>
 
       {work ? (
         <div className="space-y-1.5" aria-live="polite">
-          <p className="text-sm text-ink-700">{work.kind === 'ai' ? `Sharpening with AI… ${percent}%` : 'Enhancing…'}</p>
+          <p className="text-sm text-ink-700">{work.kind === 'ai' ? t`Sharpening with AI… ${percent}%` : t`Enhancing…`}</p>
           <div
             role="progressbar"
-            aria-label={work.kind === 'ai' ? 'Sharpening with AI' : 'Enhancing'}
+            aria-label={work.kind === 'ai' ? t`Sharpening with AI` : t`Enhancing`}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -175,7 +190,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
             />
           </div>
           <button type="button" className="text-sm text-ink-600 underline underline-offset-4" onClick={() => controller.current?.abort()}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       ) : null}
@@ -189,11 +204,17 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       {done && !busy ? (
         <div className="space-y-2" data-testid="enhance-done">
           <p className="text-sm font-medium text-leaf-600">
-            {done.kind === 'ai' ? `Sharpened with AI: now ${done.after.width} × ${done.after.height} px.` : 'Enhanced.'} Drag to compare.
+            {done.kind === 'ai' ? (
+              <Trans>
+                Sharpened with AI: now {doneWidth} × {doneHeight} px. Drag to compare.
+              </Trans>
+            ) : (
+              <Trans>Enhanced. Drag to compare.</Trans>
+            )}
           </p>
-          <BeforeAfter before={done.compare.url} after={done.after.url} alt="Your photo" aspect={done.after.width / done.after.height} />
+          <BeforeAfter before={done.compare.url} after={done.after.url} alt={t`Your photo`} aspect={done.after.width / done.after.height} />
           <button type="button" className="text-sm text-ink-600 underline underline-offset-4" onClick={undo}>
-            Undo
+            <Trans>Undo</Trans>
           </button>
         </div>
       ) : null}

@@ -1,10 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
-import { formatOuterSize, framedOuterSize, previewLayout, type CropRect, type Frame } from '@framewala/domain';
+import { formatMeasure, framedOuterSize, previewLayout, type CropRect, type Frame } from '@framewala/domain';
 import { Moulding } from '../../components/frame-moulding';
 import { PREVIEW_PAINTED_MARK, frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
 import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../lib/image-cache';
 import type { PrintSize } from '../../lib/editor-model';
+import { i18n } from '../../lib/i18n';
+import { outerSizeText } from '../../lib/print-texts';
 
 export type PreviewFrame = {
   frame: Frame;
@@ -109,6 +113,7 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
 
   const shown = drawn && frame ? drawn : null;
   const upToDate = !frame || (shown !== null && shown.frame.frame._id === frame.frame._id && shown.frame.mouldingIn === frame.mouldingIn);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a state key for tests and the bench
   const drawnKey = upToDate && photoReady ? stateKey : `loading|${stateKey}`;
   useEffect(() => {
     if (drawnKey.startsWith('loading|')) return;
@@ -219,24 +224,28 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
         {outer && print ? (
           <>
             <span>
-              <span className="font-semibold text-ink-800">{frame ? 'Outer size' : 'Print size'}</span>{' '}
+              <span className="font-semibold text-ink-800">{frame ? <Trans>Outer size</Trans> : <Trans>Print size</Trans>}</span>{' '}
               <span data-testid="outer-size" className="tabular-nums">
-                {formatOuterSize(outer)}
+                {outerSizeText(outer)}
               </span>
             </span>
-            <span className="text-ink-500">Shown true to scale</span>
+            <span className="text-ink-500">
+              <Trans>Shown true to scale</Trans>
+            </span>
           </>
         ) : (
-          <span className="text-ink-500">Your photo{print ? '' : ' · choose a size to see it framed to scale'}</span>
+          <span className="text-ink-500">
+            {print ? <Trans>Your photo</Trans> : <Trans>Your photo · choose a size to see it framed to scale</Trans>}
+          </span>
         )}
         {photoFailed ? (
           <span role="alert" className="w-full text-saffron-800">
-            We couldn’t load your photo. Please check your connection, or upload it again if it was more than 90 days ago.
+            <Trans>We couldn’t load your photo. Please check your connection, or upload it again if it was more than 90 days ago.</Trans>
           </span>
         ) : null}
         {frame && failedFrame === frame.frame._id ? (
           <span role="alert" className="w-full text-saffron-800">
-            We couldn’t load this frame’s pictures. Please check your connection and choose it again.
+            <Trans>We couldn’t load this frame’s pictures. Please check your connection and choose it again.</Trans>
           </span>
         ) : null}
       </figcaption>
@@ -244,12 +253,22 @@ export function FramePreview({ photo, crop, print, frame, borderIn, stateKey, co
   );
 }
 
+/**
+ * The preview's accessible name: 'Your photo at 12 × 8 in in a Walnut frame (1 in moulding) with a 2 in white border'.
+ * Each combination is one message, so a language can order the parts its own way.
+ */
 function previewLabel(print: PrintSize | null, frame: PreviewFrame | null, borderIn: number): string {
-  if (!print) return 'Your photo';
-  const parts = [`Your photo at ${print.widthIn} × ${print.heightIn} in`];
-  if (frame) parts.push(`in a ${frame.frame.frameName} frame (${frame.mouldingIn} in moulding)`);
-  if (frame && borderIn > 0) parts.push(`with a ${borderIn} in white border`);
-  return parts.join(' ');
+  if (!print) return i18n._(msg`Your photo`);
+  const width = formatMeasure(print.widthIn);
+  const height = formatMeasure(print.heightIn);
+  if (!frame) return i18n._(msg`Your photo at ${width} × ${height} in`);
+  const frameName = frame.frame.frameName;
+  const moulding = formatMeasure(frame.mouldingIn);
+  if (borderIn <= 0) return i18n._(msg`Your photo at ${width} × ${height} in in a ${frameName} frame (${moulding} in moulding)`);
+  const border = formatMeasure(borderIn);
+  return i18n._(
+    msg`Your photo at ${width} × ${height} in in a ${frameName} frame (${moulding} in moulding) with a ${border} in white border`,
+  );
 }
 
 function PreviewLoader() {
@@ -257,7 +276,7 @@ function PreviewLoader() {
     <div role="status" className="absolute inset-0 flex items-center justify-center bg-white/35 backdrop-blur-[1px]">
       <span className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-medium text-ink-700 shadow">
         <span className="h-4 w-4 animate-spin rounded-full border-2 border-saffron-200 border-t-saffron-700" aria-hidden="true" />
-        Loading preview…
+        <Trans>Loading preview…</Trans>
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatInr, frameSellingPricePaise, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
@@ -33,6 +34,7 @@ type FrameStepProps = {
 
 /** Step 3: the frame sets (one per moulding width) and, once a set is open, its finishes as round tiles. */
 export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNext }: FrameStepProps) {
+  const { t } = useLingui();
   const sets = useFrameSets();
   const openSet = sets.data?.find((s) => s._id === draft.openFrameSetId) ?? null;
   const chosenSet = sets.data?.find((s) => s._id === draft.frameSetId) ?? null;
@@ -51,21 +53,20 @@ export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNe
     if (openSet) prefetchImages(openSet.frames.flatMap(frameImageUrls));
   }, [openSet]);
 
+  const openSetName = openSet?.frameName;
   return (
     <>
       <StepHeading
-        eyebrow="Step 2 of 4 · Frame"
-        title="Pick your frame design"
+        eyebrow={t`Step 2 of 4 · Frame`}
+        title={t`Pick your frame design`}
         hint={
-          openSet
-            ? `Choose a finish for the ${openSet.frameName} moulding.`
-            : 'Each set is one moulding width; open it to see its finishes.'
+          openSet ? t`Choose a finish for the ${openSetName} moulding.` : t`Each set is one moulding width; open it to see its finishes.`
         }
       />
       {sets.isPending ? (
-        <LoadingRows label="Loading frames" />
+        <LoadingRows label={t`Loading frames`} />
       ) : sets.isError ? (
-        <LoadError message="We couldn’t load the frames. Please check your connection." onRetry={() => void sets.refetch()} />
+        <LoadError message={t`We couldn’t load the frames. Please check your connection.`} onRetry={() => void sets.refetch()} />
       ) : openSet ? (
         <OpenSet
           set={openSet}
@@ -74,7 +75,7 @@ export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNe
           onChoose={(f) => onChooseFrame(openSet, f)}
         />
       ) : (
-        <ul className="grid grid-cols-2 gap-3" aria-label="Frame sets">
+        <ul className="grid grid-cols-2 gap-3" aria-label={t`Frame sets`}>
           {sets.data.map((set) => (
             <li key={set._id}>
               <SetCard set={set} print={print} chosen={set._id === draft.frameSetId && hasFrame} onOpen={() => onOpenSet(set)} />
@@ -85,7 +86,7 @@ export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNe
       <StepActions>
         <BackButton onClick={onBack} />
         <NextButton onClick={onNext} disabled={!hasFrame}>
-          Next: Select Motif Size
+          <Trans>Next: Select Motif Size</Trans>
         </NextButton>
       </StepActions>
     </>
@@ -123,14 +124,18 @@ function SetThumbnail({ set }: { set: FrameSet }) {
 }
 
 function SetCard({ set, print, chosen, onOpen }: { set: FrameSet; print: PrintSize | null; chosen: boolean; onOpen: () => void }) {
+  const { t } = useLingui();
   const price = setPrice(set, print);
+  const name = set.frameName;
+  const moulding = set.sizeInInches;
+  const described = price ? t`${name}, ${moulding} in moulding, ${price}` : t`${name}, ${moulding} in moulding`;
   return (
     <button
       type="button"
       onClick={onOpen}
       onPointerEnter={warm(set.frames[0])}
       onFocus={warm(set.frames[0])}
-      aria-label={`${set.frameName}, ${set.sizeInInches} in moulding${price ? `, ${price}` : ''}${chosen ? ', chosen' : ''}`}
+      aria-label={chosen ? t`${described}, chosen` : described}
       className={`group relative flex h-full w-full flex-col rounded-xl border bg-white p-2 text-left transition-all hover:-translate-y-0.5 hover:shadow-md ${
         chosen ? 'border-saffron-500 ring-2 ring-saffron-200' : 'border-ink-100 hover:border-saffron-300'
       }`}
@@ -138,7 +143,9 @@ function SetCard({ set, print, chosen, onOpen }: { set: FrameSet; print: PrintSi
       <SetThumbnail set={set} />
       <span className="mt-2 block px-1 font-semibold leading-snug text-ink-900">{set.frameName}</span>
       <span className="flex items-baseline justify-between gap-2 px-1 pb-1 text-sm">
-        <span className="text-ink-600 tabular-nums">{set.sizeInInches} in</span>
+        <span className="text-ink-600 tabular-nums">
+          <Trans>{moulding} in</Trans>
+        </span>
         {price ? <span className="font-semibold text-ink-900 tabular-nums">{price}</span> : null}
       </span>
       {chosen ? (
@@ -163,6 +170,7 @@ function OpenSet({
 }) {
   const price = setPrice(set, print);
   const chosen = set.frames.find((f) => f._id === chosenId) ?? null;
+  const moulding = set.sizeInInches;
   return (
     <div>
       <div className="flex items-center gap-3 rounded-xl border border-ink-100 bg-cream p-2.5">
@@ -171,12 +179,16 @@ function OpenSet({
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-ink-900">{set.frameName}</span>
-          <span className="block text-sm text-ink-600">{set.sizeInInches} in moulding</span>
+          <span className="block text-sm text-ink-600">
+            <Trans>{moulding} in moulding</Trans>
+          </span>
         </span>
         {price ? <span className="pr-1 font-semibold text-ink-900 tabular-nums">{price}</span> : null}
       </div>
       <fieldset className="mt-5">
-        <legend className="mb-3 text-sm font-semibold text-ink-800">Finish</legend>
+        <legend className="mb-3 text-sm font-semibold text-ink-800">
+          <Trans>Finish</Trans>
+        </legend>
         <div className="grid grid-cols-3 gap-x-2 gap-y-4 sm:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="finish-tiles">
           {set.frames.map((frame) => {
             const selected = frame._id === chosenId;

@@ -1,12 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ComponentType, SVGProps } from 'react';
 import type { EditorStep } from '@framewala/domain';
 import { ArrowRightIcon, CropIcon, FrameIcon, RulerIcon } from '../../components/icons';
 import { EDITOR_OPTIONS } from '../../lib/editor-model';
+import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
 import { StepHeading } from './step-ui';
-
-/** The seed's options panel, word for word (§2 "Ordering flow"). */
-export const OPTIONS_HEADING = 'Looking great! Want to make any changes to your perfect picture?';
-export const OPTIONS_HINT = "Now's the time to crop or enhance your photo if you'd like.";
 
 const MatIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true" {...props}>
@@ -25,9 +23,10 @@ type OptionsStepProps = {
 };
 
 export function OptionsStep({ onChoose, sizeReady }: OptionsStepProps) {
+  const { t, i18n } = useLingui();
   return (
     <>
-      <StepHeading eyebrow="Your photo is in" title={OPTIONS_HEADING} hint={OPTIONS_HINT} />
+      <StepHeading eyebrow={t`Your photo is in`} title={i18n._(OPTIONS_HEADING)} hint={i18n._(OPTIONS_HINT)} />
       <ul className="grid gap-2.5">
         {EDITOR_OPTIONS.map((option) => {
           const Icon = ICONS[option.step] ?? FrameIcon;
@@ -43,8 +42,10 @@ export function OptionsStep({ onChoose, sizeReady }: OptionsStepProps) {
                   <Icon className="h-5 w-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-ink-900">{option.label}</span>
-                  <span className="mt-0.5 block text-sm leading-snug text-ink-600">{needsSize ? 'Choose a size first' : option.hint}</span>
+                  <span className="block font-semibold text-ink-900">{i18n._(option.label)}</span>
+                  <span className="mt-0.5 block text-sm leading-snug text-ink-600">
+                    {needsSize ? t`Choose a size first` : i18n._(option.hint)}
+                  </span>
                 </span>
                 <ArrowRightIcon className="h-4 w-4 shrink-0 text-ink-400 transition-transform group-hover:translate-x-0.5 group-hover:text-saffron-700" />
               </button>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
 import { formatInr, rupeesToPaise, type SizeGroup, type SizeOption } from '@framewala/domain';
 import { secondaryButton } from '../../components/button-styles';
@@ -5,6 +6,7 @@ import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { useSizeGroups } from '../../lib/catalogue';
 import { photoQuality } from '../../lib/editor-model';
+import { sizeFormatText, sizeNameText } from '../../lib/print-texts';
 import { QualityBadge } from '../../components/quality-badge';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
@@ -20,6 +22,7 @@ type SizeStepProps = {
 
 /** Step 1: the preset sizes for the photo's orientation, grouped by format, with the print quality of each. */
 export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }: SizeStepProps) {
+  const { t } = useLingui();
   const imageType = draft.sourcePhoto.imageType;
   const sizes = useSizeGroups(imageType);
   const selectedId = draft.size?._id ?? null;
@@ -28,31 +31,31 @@ export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }
   return (
     <>
       <StepHeading
-        eyebrow="Step 1 of 4 · Size"
-        title="Choose your print size"
-        hint="Sizes are in inches and follow your photo’s shape. The badge shows how sharp your photo will print at each size."
+        eyebrow={t`Step 1 of 4 · Size`}
+        title={t`Choose your print size`}
+        hint={t`Sizes are in inches and follow your photo’s shape. The badge shows how sharp your photo will print at each size.`}
       />
       {sizes.isPending ? (
-        <LoadingRows label="Loading sizes" />
+        <LoadingRows label={t`Loading sizes`} />
       ) : sizes.isError ? (
-        <LoadError message="We couldn’t load the sizes. Please check your connection." onRetry={() => void sizes.refetch()} />
+        <LoadError message={t`We couldn’t load the sizes. Please check your connection.`} onRetry={() => void sizes.refetch()} />
       ) : (
         <SizeTable groups={sizes.data} selectedId={selectedId} photo={draft.sourcePhoto} onChoose={onChoose} />
       )}
       <p className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-cream px-4 py-2.5 text-[0.95rem] text-ink-700">
-        Not the size you need?
+        <Trans>Not the size you need?</Trans>
         <button type="button" onClick={onCustom} className={`${secondaryButton} min-h-10 px-4 py-1.5 text-sm`}>
-          Select Custom Size
+          <Trans>Select Custom Size</Trans>
         </button>
       </p>
       <StepActions>
         <BackButton onClick={onBack} />
         <NextButton onClick={onNext} disabled={!canGoOn || nextBusy} describedBy={canGoOn ? undefined : 'size-next-hint'}>
-          Next: Select Frame
+          <Trans>Next: Select Frame</Trans>
         </NextButton>
         {!canGoOn ? (
           <p id="size-next-hint" className="w-full text-center text-sm text-ink-500 sm:text-right">
-            Choose a size to continue.
+            <Trans>Choose a size to continue.</Trans>
           </p>
         ) : null}
       </StepActions>
@@ -74,17 +77,19 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
       data-testid="size-table-scroll"
     >
       <table className="w-full border-collapse text-left text-[0.95rem]">
-        <caption className="sr-only">Preset print sizes with their starting price and the print quality of your photo</caption>
+        <caption className="sr-only">
+          <Trans>Preset print sizes with their starting price and the print quality of your photo</Trans>
+        </caption>
         <thead className="sticky top-0 z-10 bg-sand text-[0.8rem] text-ink-600">
           <tr>
             <th scope="col" className="px-3 py-2.5 font-semibold">
-              Format
+              <Trans>Format</Trans>
             </th>
             <th scope="col" className="px-3 py-2.5 font-semibold">
-              Size
+              <Trans>Size</Trans>
             </th>
             <th scope="col" className="px-3 py-2.5 text-right font-semibold">
-              Starting Price
+              <Trans>Starting Price</Trans>
             </th>
           </tr>
         </thead>
@@ -111,7 +116,7 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                         className="cursor-default bg-white py-2 pr-1 pl-3 align-top font-serif text-base font-semibold text-ink-900"
                         onClick={(event) => event.stopPropagation()}
                       >
-                        {group.format}
+                        {sizeFormatText(group.format)}
                       </th>
                     ) : null}
                     <td className={`px-2 py-1.5 ${selected ? 'shadow-[inset_3px_0_0_var(--color-saffron-600)]' : ''}`}>
@@ -128,7 +133,7 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                           className={`flex items-center gap-1.5 tabular-nums ${selected ? 'font-semibold text-saffron-900' : 'text-ink-900'}`}
                         >
                           {selected ? <CheckIcon className="h-4 w-4 text-saffron-700" /> : null}
-                          {size.sizeName} in
+                          {sizeNameText(size.sizeName)}
                         </span>
                         <span className="mt-0.5">
                           <QualityBadge quality={quality} />

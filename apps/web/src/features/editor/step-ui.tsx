@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
@@ -8,7 +9,11 @@ export const STEP_HEADING_ID = 'editor-step-heading';
 export function StepHeading({ eyebrow, title, hint }: { eyebrow?: string; title: string; hint?: ReactNode }) {
   return (
     <div className="mb-5">
-      {eyebrow ? <p className="mb-1.5 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">{eyebrow}</p> : null}
+      {eyebrow ? (
+        <p className="mb-1.5 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+          {eyebrow}
+        </p>
+      ) : null}
       <h2 id={STEP_HEADING_ID} tabIndex={-1} className="text-[1.45rem] leading-snug font-semibold focus:outline-none sm:text-[1.6rem]">
         {title}
       </h2>
@@ -22,10 +27,11 @@ export function StepActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-wrap items-center justify-between gap-2 border-t border-ink-100 pt-5 sm:gap-3">{children}</div>;
 }
 
-export function BackButton({ onClick, label = '← Back' }: { onClick: () => void; label?: string }) {
+export function BackButton({ onClick, label }: { onClick: () => void; label?: string }) {
+  const { t } = useLingui();
   return (
     <button type="button" onClick={onClick} className={`${secondaryButton} w-full px-4 sm:w-auto`}>
-      {label}
+      {label ?? t`← Back`}
     </button>
   );
 }
@@ -70,7 +76,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     <div role="alert" className="rounded-xl border border-saffron-200 bg-saffron-50 p-4 text-[0.95rem] text-saffron-900">
       <p>{message}</p>
       <button type="button" onClick={onRetry} className={`${secondaryButton} mt-3 min-h-10 px-4 py-1.5 text-sm`}>
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );

@@ -1,19 +1,12 @@
-import {
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  formatInr,
-  formatMeasure,
-  formatOuterSize,
-  framedOuterSize,
-  type FrameSet,
-  type MotifBorder,
-} from '@framewala/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MAX_QUANTITY, MIN_QUANTITY, formatInr, formatMeasure, framedOuterSize, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { Link } from 'react-router';
 import { DeliveryEstimate } from '../../components/delivery-estimate';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
+import { borderNameText, borderWidthText, outerSizeText, sizeNameText } from '../../lib/print-texts';
 import { BackButton, StepActions, StepHeading } from './step-ui';
 
 type SummaryStepProps = {
@@ -50,25 +43,29 @@ export function SummaryStep({
   editing,
   cart,
 }: SummaryStepProps) {
+  const { t } = useLingui();
   const price = orderPrice(draft, sets, borders);
   const borderIn = borderInches(draft.borderLevel);
   const outer =
     print && choice
       ? framedOuterSize({ widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches })
       : null;
+  const size = print ? sizeNameText(print.name) : null;
+  const moulding = choice ? formatMeasure(choice.set.sizeInInches) : null;
+  const unitPrice = price ? formatInr(price.unitPaise) : '';
   const rows: [string, string][] = [
-    ['Frame', choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : '—'],
-    ['Size', print ? `${print.name} in${print.kind === 'custom' ? ' (custom)' : ''}` : '—'],
-    ['Motif Border', border && border.size > 0 ? `${border.name} · ${border.sizeName}` : 'N/A'],
-    ['Frame Size', choice ? `${formatMeasure(choice.set.sizeInInches)} in moulding` : '—'],
-    ['Outer size', outer ? formatOuterSize(outer) : '—'],
-    ['Category', choice?.frame.frameCategory ?? '—'],
-    ['Description', choice?.frame.frameDescription ?? '—'],
+    [t`Frame`, choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : '—'],
+    [t`Size`, size ? (print?.kind === 'custom' ? t`${size} (custom)` : size) : '—'],
+    [t`Motif Border`, border && border.size > 0 ? `${borderNameText(border.name)} · ${borderWidthText(border.sizeName)}` : t`N/A`],
+    [t`Frame Size`, moulding ? t`${moulding} in moulding` : '—'],
+    [t`Outer size`, outer ? outerSizeText(outer) : '—'],
+    [t`Category`, choice?.frame.frameCategory ?? '—'],
+    [t`Description`, choice?.frame.frameDescription ?? '—'],
   ];
   const q = draft.quantity;
   return (
     <>
-      <StepHeading eyebrow="Step 4 of 4 · Summary" title="Your Frame Details" />
+      <StepHeading eyebrow={t`Step 4 of 4 · Summary`} title={t`Your Frame Details`} />
       <dl className="divide-y divide-ink-100 rounded-xl border border-ink-100 text-[0.95rem]" data-testid="frame-details">
         {rows.map(([term, value]) => (
           <div key={term} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 px-3.5 py-2.5">
@@ -81,7 +78,7 @@ export function SummaryStep({
       <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
         <div>
           <span id="quantity-label" className="mb-1.5 block text-sm font-semibold text-ink-800">
-            Quantity
+            <Trans>Quantity</Trans>
           </span>
           <div
             role="group"
@@ -90,7 +87,7 @@ export function SummaryStep({
           >
             <button
               type="button"
-              aria-label="Decrease quantity"
+              aria-label={t`Decrease quantity`}
               disabled={q <= MIN_QUANTITY}
               onClick={() => onQuantity(q - 1)}
               className="flex h-10 w-10 items-center justify-center rounded-full text-xl text-ink-800 hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-35"
@@ -99,7 +96,7 @@ export function SummaryStep({
             </button>
             <output
               aria-live="polite"
-              aria-label="Quantity"
+              aria-label={t`Quantity`}
               className="w-10 text-center text-lg font-semibold tabular-nums"
               data-testid="quantity"
             >
@@ -107,7 +104,7 @@ export function SummaryStep({
             </output>
             <button
               type="button"
-              aria-label="Increase quantity"
+              aria-label={t`Increase quantity`}
               disabled={q >= MAX_QUANTITY}
               onClick={() => onQuantity(q + 1)}
               className="flex h-10 w-10 items-center justify-center rounded-full text-xl text-ink-800 hover:bg-ink-100 disabled:cursor-not-allowed disabled:opacity-35"
@@ -117,14 +114,22 @@ export function SummaryStep({
           </div>
         </div>
         <div className="text-right">
-          <span className="block text-sm font-semibold text-ink-800">Total Price</span>
+          <span className="block text-sm font-semibold text-ink-800">
+            <Trans>Total Price</Trans>
+          </span>
           <span className="block font-serif text-[1.9rem] leading-tight font-semibold text-ink-900 tabular-nums" data-testid="total-price">
             {price ? formatInr(price.checkoutPaise) : '—'}
           </span>
-          {price && q > 1 ? <span className="block text-sm text-ink-500 tabular-nums">{formatInr(price.unitPaise)} each</span> : null}
+          {price && q > 1 ? (
+            <span className="block text-sm text-ink-500 tabular-nums">
+              <Trans>{unitPrice} each</Trans>
+            </span>
+          ) : null}
         </div>
       </div>
-      <p className="mt-3 text-sm text-ink-500">Prices include taxes. Shipping is added at checkout; delivery details come next.</p>
+      <p className="mt-3 text-sm text-ink-500">
+        <Trans>Prices include taxes. Shipping is added at checkout; delivery details come next.</Trans>
+      </p>
       {price && outer ? (
         <DeliveryEstimate subtotalPaise={price.checkoutPaise} maxOuterInches={Math.max(outer.widthIn, outer.heightIn)} />
       ) : null}
@@ -137,14 +142,14 @@ export function SummaryStep({
         >
           <p className="m-0 flex items-center gap-2 font-semibold text-ink-900">
             <CheckIcon className="h-5 w-5 shrink-0 text-leaf-600" />
-            Added to your cart.
+            <Trans>Added to your cart.</Trans>
           </p>
           <p className="mt-1.5 mb-0 flex flex-wrap gap-x-5 gap-y-1.5">
             <Link to="/?upload=1" className={textLink}>
-              Upload another photo
+              <Trans>Upload another photo</Trans>
             </Link>
             <Link to="/addtocart" className={textLink}>
-              View cart
+              <Trans>View cart</Trans>
             </Link>
           </p>
         </div>
@@ -164,10 +169,10 @@ export function SummaryStep({
             aria-busy={cart.status === 'saving' || undefined}
             className={`${secondaryButton} flex-1 px-4`}
           >
-            {cart.status === 'saving' ? 'Saving…' : editing ? 'Update cart' : 'Add to cart'}
+            {cart.status === 'saving' ? t`Saving…` : editing ? t`Update cart` : t`Add to cart`}
           </button>
           <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4`}>
-            Proceed to Checkout
+            <Trans>Proceed to Checkout</Trans>
             <ArrowRightIcon className="h-4 w-4" />
           </button>
         </div>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCEPTED_EXTENSIONS, ACCEPTED_MIME_TYPES } from '@framewala/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { DragEvent, KeyboardEvent, Ref } from 'react';
@@ -7,7 +10,7 @@ import { AlertIcon, FolderOpenIcon, Spinner } from '../../components/icons';
 const ACCEPT = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(',');
 const ACCEPTED_DRAG_TYPES = new Set<string>([...ACCEPTED_MIME_TYPES, 'image/jpg', 'image/pjpeg', 'image/tif']);
 
-type DragState = { kind: 'none' } | { kind: 'accept' } | { kind: 'reject'; reason: string };
+type DragState = { kind: 'none' } | { kind: 'accept' } | { kind: 'reject'; reason: MessageDescriptor };
 
 /**
  * What the dragged items look like, before the drop. Browsers expose the count and the MIME type guessed from the
@@ -15,9 +18,9 @@ type DragState = { kind: 'none' } | { kind: 'accept' } | { kind: 'reject'; reaso
  */
 function judgeDrag(event: DragEvent<HTMLElement>): DragState {
   const items = Array.from(event.dataTransfer?.items ?? []).filter((item) => item.kind === 'file');
-  if (items.length > 1) return { kind: 'reject', reason: 'Drop one photo at a time' };
+  if (items.length > 1) return { kind: 'reject', reason: msg`Drop one photo at a time` };
   const type = items[0]?.type ?? '';
-  if (type !== '' && !ACCEPTED_DRAG_TYPES.has(type)) return { kind: 'reject', reason: 'Only JPG and TIF photos are accepted' };
+  if (type !== '' && !ACCEPTED_DRAG_TYPES.has(type)) return { kind: 'reject', reason: msg`Only JPG and TIF photos are accepted` };
   return { kind: 'accept' };
 }
 
@@ -38,6 +41,7 @@ type DropZoneProps = {
  * focused, file dialog open, checking, and rejected (the last file was refused).
  */
 export function DropZone({ onFiles, checking, rejected, describedBy, zoneRef }: DropZoneProps) {
+  const { i18n } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const dragDepth = useRef(0);
   const [drag, setDrag] = useState<DragState>({ kind: 'none' });
@@ -149,48 +153,73 @@ export function DropZone({ onFiles, checking, rejected, describedBy, zoneRef }: 
 
   const browse = (
     <span className="font-semibold whitespace-nowrap text-saffron-800 underline decoration-saffron-300 underline-offset-4 group-hover:decoration-saffron-700">
-      browse your files
+      <Trans>browse your files</Trans>
     </span>
   );
-  // On touch screens there is nothing to drag: the zone says tap instead (pointer-coarse).
-  const browseLine = (lead: string) => (
+  // On touch screens there is nothing to drag: the zone says tap instead (pointer-coarse). Each line is one message,
+  // so a language can order its words: the pointer's lead and the touch lead hide each other.
+  const browseLine = (lead: 'drag' | 'or') => (
     <span className="mt-1 block text-ink-600">
-      <span className="pointer-coarse:hidden">{lead} </span>
-      <span className="hidden pointer-coarse:inline">Tap to </span>
-      {browse}
+      <span className="pointer-coarse:hidden">
+        {lead === 'drag' ? <Trans>Drag and drop it here, or {browse}</Trans> : <Trans>or {browse}</Trans>}
+      </span>
+      <span className="hidden pointer-coarse:inline">
+        <Trans>Tap to {browse}</Trans>
+      </span>
     </span>
   );
 
   const text =
     state === 'drag-accept' ? (
       <>
-        <span className="block text-lg font-semibold text-saffron-900">Drop your photo to upload it</span>{' '}
-        <span className="mt-1 block text-ink-600">We check it before sending anything.</span>
+        <span className="block text-lg font-semibold text-saffron-900">
+          <Trans>Drop your photo to upload it</Trans>
+        </span>{' '}
+        <span className="mt-1 block text-ink-600">
+          <Trans>We check it before sending anything.</Trans>
+        </span>
       </>
     ) : state === 'drag-reject' && drag.kind === 'reject' ? (
       <>
-        <span className="block text-lg font-semibold text-red-800">{drag.reason}</span>{' '}
-        <span className="mt-1 block text-ink-600">One JPG or TIF photo, please.</span>
+        <span className="block text-lg font-semibold text-red-800">{i18n._(drag.reason)}</span>{' '}
+        <span className="mt-1 block text-ink-600">
+          <Trans>One JPG or TIF photo, please.</Trans>
+        </span>
       </>
     ) : state === 'checking' ? (
       <>
-        <span className="block text-lg font-semibold text-ink-900">Checking your photo…</span>{' '}
-        <span className="mt-1 block text-ink-600">Reading its size, without sending it yet.</span>
+        <span className="block text-lg font-semibold text-ink-900">
+          <Trans>Checking your photo…</Trans>
+        </span>{' '}
+        <span className="mt-1 block text-ink-600">
+          <Trans>Reading its size, without sending it yet.</Trans>
+        </span>
       </>
     ) : state === 'dialog-open' ? (
       <>
-        <span className="block text-lg font-semibold text-ink-900">Choose a photo in the window that opened</span>{' '}
-        <span className="mt-1 block text-ink-600 pointer-coarse:hidden">Or drag and drop it here.</span>
+        <span className="block text-lg font-semibold text-ink-900">
+          <Trans>Choose a photo in the window that opened</Trans>
+        </span>{' '}
+        <span className="mt-1 block text-ink-600 pointer-coarse:hidden">
+          <Trans>Or drag and drop it here.</Trans>
+        </span>
       </>
     ) : state === 'rejected' ? (
       <>
-        <span className="block text-lg font-semibold text-ink-900">Try another photo</span> {browseLine('Drag and drop it here, or')}
+        <span className="block text-lg font-semibold text-ink-900">
+          <Trans>Try another photo</Trans>
+        </span>{' '}
+        {browseLine('drag')}
       </>
     ) : (
       <>
         <span className="block text-lg font-semibold text-ink-900">
-          <span className="pointer-coarse:hidden">Drag and drop your photo here</span>
-          <span className="hidden pointer-coarse:inline">Pick your photo</span>
+          <span className="pointer-coarse:hidden">
+            <Trans>Drag and drop your photo here</Trans>
+          </span>
+          <span className="hidden pointer-coarse:inline">
+            <Trans>Pick your photo</Trans>
+          </span>
         </span>{' '}
         {browseLine('or')}
       </>
@@ -222,7 +251,10 @@ export function DropZone({ onFiles, checking, rejected, describedBy, zoneRef }: 
         className={`group mt-6 flex min-h-56 cursor-pointer flex-col items-center justify-center rounded-2xl border-2 border-dashed px-5 py-8 text-center transition-[background-color,border-color,box-shadow] select-none focus-visible:ring-4 focus-visible:outline-none motion-reduce:transition-none sm:min-h-64 sm:py-10 ${look[state]}`}
       >
         {badge}
-        <span className="mt-4">{text}</span> <span className="mt-3 block text-sm text-ink-500">JPG or TIF · one photo · up to 2 GB</span>
+        <span className="mt-4">{text}</span>{' '}
+        <span className="mt-3 block text-sm text-ink-500">
+          <Trans>JPG or TIF · one photo · up to 2 GB</Trans>
+        </span>
       </div>
       <input
         ref={inputRef}

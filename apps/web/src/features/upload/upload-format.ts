@@ -1,4 +1,6 @@
 /** Small display helpers for the upload modal. */
+import { msg } from '@lingui/core/macro';
+import { activeLocaleTag, i18n } from '../../lib/i18n';
 
 /** 1,536 → "1.5 KB"; binary units, as the 2 GB limit is 2 GiB. */
 export function formatBytes(bytes: number): string {
@@ -21,18 +23,24 @@ export function formatSpeed(bytesPerSecond: number): string {
 
 /** "About 2 min left", "About 40 s left", "Less than 5 s left". */
 export function formatTimeLeft(seconds: number): string {
-  if (seconds < 5) return 'Less than 5 s left';
-  if (seconds < 60) return `About ${Math.ceil(seconds / 5) * 5} s left`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `About ${minutes} min left`;
-  const hours = Math.floor(minutes / 60);
-  return `About ${hours} h ${minutes % 60} min left`;
+  if (seconds < 5) return i18n._(msg`Less than 5 s left`);
+  if (seconds < 60) {
+    const rounded = Math.ceil(seconds / 5) * 5;
+    return i18n._(msg`About ${rounded} s left`);
+  }
+  const total = Math.round(seconds / 60);
+  if (total < 60) return i18n._(msg`About ${total} min left`);
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return i18n._(msg`About ${hours} h ${minutes} min left`);
 }
 
 /** 4000 × 3000 px, with Indian digit grouping for the large ones (45,000 × 20,000 px). */
 export function formatPixels(width: number, height: number): string {
-  const n = (v: number) => v.toLocaleString('en-IN');
-  return `${n(width)} × ${n(height)} px`;
+  const n = (v: number) => v.toLocaleString(activeLocaleTag());
+  const across = n(width);
+  const down = n(height);
+  return i18n._(msg`${across} × ${down} px`);
 }
 
 export function formatLabel(format: 'jpeg' | 'tiff'): string {

@@ -1,10 +1,13 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
+import { msg } from '@lingui/core/macro';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { TusUploadOptions } from '../../lib/tus-upload';
 import { renderRoute } from '../../test/render';
 import { ONE_PHOTO_MESSAGE } from '../../lib/check-photo';
+import { i18n } from '../../lib/i18n';
+import { clientError } from '../../lib/upload-progress';
 import { fileOf, jpegBytes, pngBytes } from '../../test/image-bytes';
 import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
 
@@ -207,7 +210,7 @@ describe('Upload Photos modal: refusals before sending', () => {
   it('refuses two files dropped at once', async () => {
     const { zone } = await openModal();
     drop(zone, [jpeg(), jpeg(1500, 1000, 'second.jpg')]);
-    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(ONE_PHOTO_MESSAGE);
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(i18n._(ONE_PHOTO_MESSAGE));
     expect(tus.uploads).toHaveLength(0);
   });
 
@@ -351,7 +354,10 @@ describe('Upload Photos modal: sending', () => {
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
     await waitFor(() => expect(tus.uploads).toHaveLength(1));
-    refuse(lastUpload(), 0, { code: 'NETWORK_ERROR', message: 'The upload was interrupted. Please check your connection and try again.' });
+    // What the tus client raises when it gives up on the network (its own message, not the server's).
+    act(() =>
+      lastUpload().reject(clientError(0, 'NETWORK_ERROR', msg`The upload was interrupted. Please check your connection and try again.`)),
+    );
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
       'The upload was interrupted. Please check your connection and try again.',
     );
@@ -433,7 +439,7 @@ describe('Upload Photos modal: preview and Done', () => {
   it('shows an error and resets when the preview image fails to load', async () => {
     const { img } = await uploadToPreview();
     fireEvent.error(img);
-    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(PREVIEW_FAILED_MESSAGE);
+    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(i18n._(PREVIEW_FAILED_MESSAGE));
     expect(screen.getByTestId('upload-drop-zone')).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-import { SHRUNK_COPY_NOTICE, UPLOAD_HINT } from '@framewala/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { UPLOAD_HINT } from '@framewala/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { looksShrunk } from '../../lib/check-photo';
 import type { DragEvent } from 'react';
@@ -8,17 +9,16 @@ import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CloseIcon, ShieldCheckIcon } from '../../components/icons';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { startOrderWithPhoto } from '../../lib/order-storage';
+import { shrunkCopyText } from '../../lib/print-texts';
 import { DropZone } from './drop-zone';
 import { UploadPreview } from './upload-preview';
+import { STORAGE_BLOCKED_MESSAGE, UPLOAD_HINT_TEXTS } from './upload-texts';
 import { ProcessingPanel, ProgressPanel } from './upload-progress';
 import { AlertIcon } from '../../components/icons';
 import { usePhotoUpload } from './use-photo-upload';
 
 /** The spec's upload hint, word for word; defined once in the domain. */
 export { UPLOAD_HINT };
-
-export const STORAGE_BLOCKED_MESSAGE =
-  'This browser is not letting us save your order. Please allow site data for Framewala (or leave private browsing) and try again.';
 
 type UploadModalProps = {
   open: boolean;
@@ -55,6 +55,7 @@ function useShrunkCopy(file: File | null, upload: { width: number; height: numbe
 }
 
 function UploadDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -124,7 +125,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
   const onDone = () => {
     if (phase.kind !== 'preview' || !phase.loaded) return;
     if (!startOrderWithPhoto(shrunk ? { ...phase.upload, shrunkCopy: true } : phase.upload)) {
-      showError(STORAGE_BLOCKED_MESSAGE);
+      showError(i18n._(STORAGE_BLOCKED_MESSAGE));
       return;
     }
     onClose();
@@ -151,14 +152,16 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-2xl font-semibold sm:text-[1.75rem]">
-              Upload Photos
+              <Trans>Upload Photos</Trans>
             </h2>
-            <p className="mt-1 text-ink-600">Choose the photo you want to frame.</p>
+            <p className="mt-1 text-ink-600">
+              <Trans>Choose the photo you want to frame.</Trans>
+            </p>
           </div>
           <button
             type="button"
             onClick={close}
-            aria-label="Close"
+            aria-label={t`Close`}
             className="-mt-1 -mr-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink-600 hover:bg-ink-100 hover:text-ink-900"
           >
             <CloseIcon className="h-6 w-6" />
@@ -204,7 +207,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
             className="mt-4 rounded-xl bg-saffron-50 px-4 py-3 text-[0.95rem] leading-snug text-saffron-900 ring-1 ring-saffron-300/50"
             data-testid="shrunk-notice"
           >
-            {SHRUNK_COPY_NOTICE}
+            {shrunkCopyText()}
           </p>
         ) : null}
 
@@ -221,12 +224,12 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
         ) : null}
 
         <p id={hintId} className="mt-4 text-sm leading-relaxed text-ink-600">
-          {UPLOAD_HINT}
+          {i18n._(UPLOAD_HINT_TEXTS[UPLOAD_HINT])}
         </p>
 
         <p className="mt-3 flex items-start gap-2 text-sm text-ink-600">
           <ShieldCheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-leaf-600" />
-          Your photo is used only to make your frame, and is never shared.
+          <Trans>Your photo is used only to make your frame, and is never shared.</Trans>
         </p>
 
         <p role="status" aria-live="polite" className="sr-only" data-testid="upload-status">
@@ -235,10 +238,10 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
 
         <div className="mt-6 flex flex-col-reverse gap-3 border-t border-ink-100 pt-5 sm:flex-row sm:justify-end">
           <button type="button" disabled={!ready} onClick={close} className={secondaryButton}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button ref={doneRef} type="button" disabled={!ready} onClick={onDone} className={`${primaryButton} sm:min-w-32`}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImageHeader } from '@framewala/domain';
 import type { Ref } from 'react';
 import { secondaryButton } from '../../components/button-styles';
@@ -40,9 +41,13 @@ type ProgressPanelProps = FileSummaryProps & {
 
 /** While the photo is being sent: a bar with the percentage, bytes sent, speed and time left; pause, resume, cancel. */
 export function ProgressPanel({ file, header, progress, waiting, paused, onPause, onResume, onCancel, cancelRef }: ProgressPanelProps) {
+  const { t } = useLingui();
   const { percent, bytesPerSecond, secondsLeft } = progress;
   const sending = percent < 100;
-  const status = paused ? 'Paused' : waiting ? 'Waiting for the network…' : sending ? 'Uploading…' : 'Finishing up…';
+  const status = paused ? t`Paused` : waiting ? t`Waiting for the network…` : sending ? t`Uploading…` : t`Finishing up…`;
+  const fileName = file.name;
+  const sent = formatBytes(progress.loaded);
+  const total = formatBytes(progress.total);
   const showRate = !paused && !waiting && sending && bytesPerSecond !== null && secondsLeft !== null;
   return (
     <div
@@ -61,7 +66,7 @@ export function ProgressPanel({ file, header, progress, waiting, paused, onPause
       </div>
       <div
         role="progressbar"
-        aria-label={`Uploading ${file.name}`}
+        aria-label={t`Uploading ${fileName}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -75,28 +80,32 @@ export function ProgressPanel({ file, header, progress, waiting, paused, onPause
       </div>
       <div className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-ink-600 tabular-nums">
         <span data-testid="upload-bytes">
-          {formatBytes(progress.loaded)} of {formatBytes(progress.total)}
+          <Trans>
+            {sent} of {total}
+          </Trans>
         </span>
         {showRate ? (
           <span data-testid="upload-rate">
             {formatSpeed(bytesPerSecond)} · {formatTimeLeft(secondsLeft)}
           </span>
         ) : waiting ? (
-          <span>It continues by itself when you are back online.</span>
+          <span>
+            <Trans>It continues by itself when you are back online.</Trans>
+          </span>
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
         {paused ? (
           <button type="button" onClick={onResume} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
-            Resume
+            <Trans>Resume</Trans>
           </button>
         ) : (
           <button type="button" onClick={onPause} disabled={!sending} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
-            Pause
+            <Trans>Pause</Trans>
           </button>
         )}
         <button ref={cancelRef} type="button" onClick={onCancel} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
-          Cancel upload
+          <Trans>Cancel upload</Trans>
         </button>
       </div>
     </div>
@@ -117,13 +126,17 @@ export function ProcessingPanel({ file, header, onCancel, cancelRef }: Processin
       <div className="mt-4 flex items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-ink-100">
         <Spinner className="h-6 w-6 shrink-0 text-saffron-700" />
         <div>
-          <p className="font-medium text-ink-900">Uploaded. Preparing your photo…</p>
-          <p className="text-sm text-ink-600">Large photos take a little longer. You can keep this window open.</p>
+          <p className="font-medium text-ink-900">
+            <Trans>Uploaded. Preparing your photo…</Trans>
+          </p>
+          <p className="text-sm text-ink-600">
+            <Trans>Large photos take a little longer. You can keep this window open.</Trans>
+          </p>
         </div>
       </div>
       <div className="mt-3 flex justify-end">
         <button ref={cancelRef} type="button" onClick={onCancel} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </div>

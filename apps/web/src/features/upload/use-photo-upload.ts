@@ -3,18 +3,19 @@
  * the server prepares a very large photo) → preview, which counts as loaded once the image has loaded. A refusal or a
  * failure goes back to idle with an error that hides after 5 s; cancel and remove go back to idle.
  */
+import { msg } from '@lingui/core/macro';
 import type { ImageHeader } from '@framewala/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api';
-import { isAbortError, type UploadProgress } from '../../lib/upload-progress';
+import { i18n } from '../../lib/i18n';
+import { clientError, isAbortError, uploadErrorText, type UploadProgress } from '../../lib/upload-progress';
 import { checkPhoto } from '../../lib/check-photo';
 import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from '../../lib/upload-api';
 import { cleanMessage } from './upload-format';
 
 /** The seed's upload error timer (§9). */
 export const ERROR_HIDE_MS = 5000;
-export const PREVIEW_FAILED_MESSAGE = 'We could not show a preview of this photo. Please try again.';
-const UPLOAD_FAILED_MESSAGE = 'The upload failed. Please try again.';
+export const PREVIEW_FAILED_MESSAGE = msg`We could not show a preview of this photo. Please try again.`;
+const UPLOAD_FAILED_MESSAGE = msg`The upload failed. Please try again.`;
 
 export type UploadPhase =
   | { kind: 'idle' }
@@ -76,7 +77,7 @@ export function usePhotoUpload() {
     setError({ message: cleanMessage(message), key: errorKeyRef.current });
   }, []);
 
-  /** Stops whatever is in flight and goes back to idle. */
+  /** Stops whatever is in flight and goes back to idle. Announcements and errors are in the page's language. */
   const reset = useCallback((announce: string) => {
     runRef.current += 1;
     controllerRef.current?.abort();
@@ -97,7 +98,7 @@ export function usePhotoUpload() {
       controllerRef.current = controller;
       setError(null);
       setPhase({ kind: 'checking', fileName: files[0]?.name ?? '' });
-      setAnnouncement('Checking your photo…');
+      setAnnouncement(i18n._(msg`Checking your photo…`));
 
       const check = await checkPhoto(files);
       if (!current()) return;
@@ -111,7 +112,8 @@ export function usePhotoUpload() {
       const { file, header } = check;
       const start: UploadProgress = { loaded: 0, total: file.size, percent: 0, bytesPerSecond: null, secondsLeft: null };
       setPhase({ kind: 'uploading', file, header, progress: start, waiting: false, paused: false });
-      setAnnouncement(`Uploading ${file.name}.`);
+      const fileName = file.name;
+      setAnnouncement(i18n._(msg`Uploading ${fileName}.`));
       const samples: Array<{ at: number; sent: number }> = [];
       try {
         const transfer = uploadPhoto(file, {
@@ -128,7 +130,7 @@ export function usePhotoUpload() {
             // The speed is measured afresh once the network is back.
             if (waiting) samples.length = 0;
             setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, waiting } : prev));
-            if (waiting) setAnnouncement('Waiting for the network. The upload will continue by itself.');
+            if (waiting) setAnnouncement(i18n._(msg`Waiting for the network. The upload will continue by itself.`));
           },
         });
         transferRef.current = transfer;
@@ -137,46 +139,45 @@ export function usePhotoUpload() {
         if (!current()) return;
         if (upload.status === 'processing') {
           setPhase({ kind: 'processing', file, header, upload });
-          setAnnouncement('Upload complete. Preparing your photo, this can take a moment for large photos.');
+          setAnnouncement(i18n._(msg`Upload complete. Preparing your photo, this can take a moment for large photos.`));
           upload = await waitUntilReady(upload, controller.signal);
           if (!current()) return;
         }
-        if (upload.status !== 'ready' || !upload.url)
-          throw new ApiError({ status: 422, code: 'IMAGE_UNREADABLE', message: PREPARE_FAILED_MESSAGE });
+        if (upload.status !== 'ready' || !upload.url) throw clientError(422, 'IMAGE_UNREADABLE', PREPARE_FAILED_MESSAGE);
         setPhase({ kind: 'preview', file, upload: { ...upload, url: upload.url }, loaded: false });
-        setAnnouncement('Upload complete. Loading the preview.');
+        setAnnouncement(i18n._(msg`Upload complete. Loading the preview.`));
       } catch (caught) {
         if (!current() || isAbortError(caught)) return;
         controllerRef.current = null;
         setPhase({ kind: 'idle' });
         setAnnouncement('');
-        showError(caught instanceof ApiError ? caught.message : UPLOAD_FAILED_MESSAGE);
+        showError(uploadErrorText(caught, i18n._(UPLOAD_FAILED_MESSAGE)));
       }
     },
     [showError],
   );
 
-  const cancelUpload = useCallback(() => reset('Upload cancelled.'), [reset]);
+  const cancelUpload = useCallback(() => reset(i18n._(msg`Upload cancelled.`)), [reset]);
   const pauseUpload = useCallback(() => {
     transferRef.current?.pause();
     setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: true, waiting: false } : prev));
-    setAnnouncement('Upload paused.');
+    setAnnouncement(i18n._(msg`Upload paused.`));
   }, []);
   const resumeUpload = useCallback(() => {
     transferRef.current?.resume();
     setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: false } : prev));
-    setAnnouncement('Upload resumed.');
+    setAnnouncement(i18n._(msg`Upload resumed.`));
   }, []);
-  const removePhoto = useCallback(() => reset('Photo removed. You can choose another photo.'), [reset]);
+  const removePhoto = useCallback(() => reset(i18n._(msg`Photo removed. You can choose another photo.`)), [reset]);
 
   const previewLoaded = useCallback(() => {
     setPhase((prev) => (prev.kind === 'preview' ? { ...prev, loaded: true } : prev));
-    setAnnouncement('Your photo is ready. Press Done to continue.');
+    setAnnouncement(i18n._(msg`Your photo is ready. Press Done to continue.`));
   }, []);
 
   const previewFailed = useCallback(() => {
     reset('');
-    showError(PREVIEW_FAILED_MESSAGE);
+    showError(i18n._(PREVIEW_FAILED_MESSAGE));
   }, [reset, showError]);
 
   return {

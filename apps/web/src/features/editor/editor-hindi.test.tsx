@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { sizeGroupsFor } from '@framewala/domain';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLocale, i18n } from '../../lib/i18n';
+import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { renderRoute, SAMPLE_SITE } from '../../test/render';
+
+const PHOTO = {
+  _id: 'up-1',
+  url: '/media/uploads/up-1/rendition.webp',
+  thumbnailUrl: '/media/uploads/up-1/thumb.webp',
+  imageType: 'landscape',
+  width: 3000,
+  height: 2000,
+  dpi: { x: 96, y: 96 },
+  format: 'jpeg',
+  status: 'ready',
+  parentId: null,
+  crop: null,
+};
+
+function stubCatalogue() {
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
+      if (url.endsWith('/api/get-frame')) return json({ getFrameSize: [] });
+      if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: [] });
+      if (url.endsWith('/api/get-price-and-size')) {
+        const groups = sizeGroupsFor('landscape').map((g) => ({
+          _id: g.id,
+          format: g.format,
+          sizes: g.sizes.map((s) => ({ _id: s.id, ...s })),
+        }));
+        return json({ getSizes: groups });
+      }
+      throw new TypeError(`unexpected fetch in test: ${url}`);
+    }),
+  );
+}
+
+// The editor's code loads on demand: load it once up front, so that the first test does not spend its time waiting
+// for the module to be transformed on a busy machine.
+beforeAll(async () => {
+  await import('./editor-page');
+}, 60_000);
+
+afterEach(() => {
+  i18n.activate('en');
+});
+
+/** The editor's own part of the page: its heading row and the step panel (the header belongs to another area). */
+const editorText = () => {
+  const heading = screen.getByRole('heading', { level: 1 });
+  const panel = document.getElementById('editor-step-heading')?.closest('section');
+  return `${heading.parentElement?.textContent ?? ''} ${panel?.textContent ?? ''}`;
+};
+
+describe('photo editor in Hindi', () => {
+  it('walks from the options to a size and a custom size in Hindi, sizes reading “12 × 8 इंच”', async () => {
+    await activateLocale('hi');
+    stubCatalogue();
+    window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: PHOTO }));
+    const { user } = renderRoute('/edit-photo');
+
+    // The editor's code and its Hindi catalogue load on demand.
+    await screen.findByRole('heading', { level: 1, name: 'अपनी फ़ोटो एडिट करें' }, { timeout: 20_000 });
+    expect(document.title).toBe('अपनी फ़ोटो एडिट करें — Framewala');
+    expect(document.getElementById('editor-step-heading')).toHaveTextContent('बहुत बढ़िया लग रही है!');
+    expect(editorText()).not.toMatch(/Looking great|Image Sizes|Custom Size|Pick a ready-made/);
+
+    // The options panel → the preset sizes.
+    await user.click(screen.getByRole('button', { name: /^फ़ोटो साइज़/ }));
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['फ़ॉर्मैट', 'साइज़', 'शुरुआती कीमत']);
+    expect(within(table).getByRole('rowheader', { name: 'चौकोर' })).toBeInTheDocument();
+    const size = within(table).getByRole('button', { name: /^12 × 8 इंच/ });
+    expect(size).toHaveTextContent('बेहतरीन · 250 ppi');
+    expect(within(table).getByRole('button', { name: /^60 × 33.75 इंच/ })).toHaveTextContent('कम · 50 ppi');
+    expect(screen.getByRole('button', { name: /अगला: फ़्रेम चुनें/ })).toBeDisabled();
+    await user.click(size);
+    expect(screen.getByRole('button', { name: /अगला: फ़्रेम चुनें/ })).toBeEnabled();
+    expect(screen.getByTestId('crop-area')).toHaveTextContent('12 × 8 इंच · तैयार साइज़');
+    expect(editorText()).not.toMatch(/Choose your print size|Starting Price|Next: Select Frame|\d+x\d+ in|Excellent|Square/);
+
+    // A custom size: out of range in Hindi, then a valid one with its price.
+    await user.click(screen.getByRole('button', { name: 'अपना साइज़ चुनें' }));
+    await user.type(screen.getByLabelText('चौड़ाई'), '50');
+    await user.type(screen.getByLabelText('ऊँचाई'), '12');
+    expect(screen.getByText('चौड़ाई ज़्यादा से ज़्यादा 40 इंच हो सकती है')).toBeVisible();
+    await user.clear(screen.getByLabelText('चौड़ाई'));
+    await user.type(screen.getByLabelText('चौड़ाई'), '16');
+    expect(screen.getByText('16 × 12 इंच')).toBeVisible();
+    expect(editorText()).toMatch(/· ₹[\d,.]+ से शुरू/);
+    expect(editorText()).not.toMatch(/Choose your custom size|Width|Height|starting at|Enter a width/);
+  }, 60_000);
+});
