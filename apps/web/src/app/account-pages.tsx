@@ -1,22 +1,34 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { RequireSignIn } from '../components/require-sign-in';
+import { withCatalogue } from '../lib/i18n';
 
 // The account pages load on demand: their forms bring react-hook-form, zod, the shared schemas and (buyer details)
-// the phone input with its bundled flags, none of which the landing page needs.
-const SignInPage = lazy(async () => ({ default: (await import('../features/auth/sign-in-page')).SignInPage }));
-const SignUpPage = lazy(async () => ({ default: (await import('../features/auth/sign-up-page')).SignUpPage }));
-const ForgotPasswordPage = lazy(async () => ({ default: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }));
-const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/reset-password-page')).ResetPasswordPage }));
-const BuyerDetailsPage = lazy(async () => ({ default: (await import('../features/buyer-details/buyer-details-page')).BuyerDetailsPage }));
-const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/profile-page')).ProfilePage }));
+// the phone input with its bundled flags, none of which the landing page needs. Each brings its texts with it.
+const SignInPage = lazy(withCatalogue('auth', async () => ({ default: (await import('../features/auth/sign-in-page')).SignInPage })));
+const SignUpPage = lazy(withCatalogue('auth', async () => ({ default: (await import('../features/auth/sign-up-page')).SignUpPage })));
+const ForgotPasswordPage = lazy(
+  withCatalogue('auth', async () => ({ default: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(
+  withCatalogue('auth', async () => ({ default: (await import('../features/auth/reset-password-page')).ResetPasswordPage })),
+);
+const BuyerDetailsPage = lazy(
+  withCatalogue('buyer-details', async () => ({
+    default: (await import('../features/buyer-details/buyer-details-page')).BuyerDetailsPage,
+  })),
+);
+const ProfilePage = lazy(
+  withCatalogue('profile', async () => ({ default: (await import('../features/profile/profile-page')).ProfilePage })),
+);
 
 function Deferred({ children }: { children: ReactNode }) {
   return (
     <Suspense
       fallback={
         <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-          Loading…
+          <Trans>Loading…</Trans>
         </p>
       }
     >

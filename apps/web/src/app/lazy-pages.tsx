@@ -1,6 +1,8 @@
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 
-// Developer pages load on demand: they pull in the whole size catalogue from @framewala/domain.
+// Developer pages load on demand: they pull in the whole size catalogue from @framewala/domain. They stay in English
+// (no catalogue); only the loading text, shown inside the customer's layout, is translated.
 const SizesPage = lazy(async () => ({ default: (await import('../features/dev/sizes-page')).SizesPage }));
 const CheckPage = lazy(async () => ({ default: (await import('../features/dev/check-page')).CheckPage }));
 const CropPage = lazy(async () => ({ default: (await import('../features/dev/crop-page')).CropPage }));
@@ -10,7 +12,7 @@ const DummyDataPage = lazy(async () => ({ default: (await import('../features/de
 function PageLoading() {
   return (
     <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-      Loading…
+      <Trans>Loading…</Trans>
     </p>
   );
 }

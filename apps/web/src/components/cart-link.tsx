@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CartIcon } from './icons';
@@ -10,10 +12,11 @@ const CartCountSource = lazy(() => import('./cart-count-source'));
  * the icon and moves nothing when it appears.
  */
 export function CartLink() {
+  const { t } = useLingui();
   const [count, setCount] = useState(0);
   const [painted, setPainted] = useState(false);
   useEffect(() => setPainted(true), []);
-  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  const label = t({ message: plural(count, { one: 'Cart, # item', other: 'Cart, # items' }) });
   return (
     <Link
       to="/addtocart"

@@ -12,6 +12,7 @@ type DropdownProps = {
   className?: string;
 };
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -26,14 +27,14 @@ export function HeaderAccount() {
           to="/admin"
           className="ml-1 hidden min-h-11 items-center rounded-full px-4 text-[0.95rem] font-semibold text-saffron-800 hover:bg-saffron-50 md:inline-flex"
         >
-          Admin
+          <Trans>Admin</Trans>
         </Link>
       ) : null}
       {session ? (
         <UserMenu session={session} />
       ) : (
-        <Link to="/sign-in" className={`${primaryButton} ml-0.5 px-3.5 whitespace-nowrap sm:ml-1 sm:px-5 md:ml-3`}>
-          Sign In
+        <Link to="/sign-in" className={`${primaryButton} ml-0.5 whitespace-nowrap max-sm:px-3.5! max-[379px]:px-3! sm:ml-1 md:ml-3`}>
+          <Trans>Sign In</Trans>
         </Link>
       )}
       <ToastViewport />
@@ -71,9 +72,11 @@ function useUserRefresh(session: Session | null) {
   }, [fresh]);
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
 const MENU_ITEMS = 'a[href], button:not([disabled])';
 
 function UserMenu({ session }: { session: Session }) {
+  const { t } = useLingui();
   const { setOpen, open, rootProps, buttonProps, panelProps } = useDisclosure(MENU_ITEMS);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -88,7 +91,7 @@ function UserMenu({ session }: { session: Session }) {
     if (token) void logOutOnServer(token);
     clearSession();
     queryClient.removeQueries({ queryKey: ['account'] });
-    showToast('You have signed out.', { tone: 'info' });
+    showToast(t`You have signed out.`, { tone: 'info' });
     navigate('/');
   };
 
@@ -97,7 +100,7 @@ function UserMenu({ session }: { session: Session }) {
       <button
         {...buttonProps}
         // Shrinks with the header on a narrow phone (the first name is cut with an ellipsis), never past 14rem.
-        aria-label={`Account menu for ${firstName}`}
+        aria-label={t`Account menu for ${firstName}`}
         onClick={() => setOpen((value) => !value)}
         className={`inline-flex min-h-11 max-w-full items-center gap-2 rounded-full py-1 pr-2.5 pl-1 text-[0.95rem] font-medium transition-colors sm:max-w-[14rem] sm:pr-3 ${
           open ? 'bg-saffron-50 text-saffron-800' : 'text-ink-800 hover:bg-ink-100/70'
@@ -132,7 +135,7 @@ function UserMenu({ session }: { session: Session }) {
                 onClick={() => setOpen(false)}
                 className="flex min-h-11 items-center rounded-xl px-3 py-2.5 font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
               >
-                Admin console
+                <Trans>Admin console</Trans>
               </Link>
             </li>
           ) : null}
@@ -142,7 +145,7 @@ function UserMenu({ session }: { session: Session }) {
               onClick={() => setOpen(false)}
               className="flex min-h-11 items-center rounded-xl px-3 py-2.5 font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
             >
-              Profile
+              <Trans>Profile</Trans>
             </Link>
           </li>
           <li>
@@ -151,7 +154,7 @@ function UserMenu({ session }: { session: Session }) {
               onClick={logout}
               className="flex min-h-11 w-full items-center rounded-xl px-3 py-2.5 text-left font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50"
             >
-              Logout
+              <Trans>Logout</Trans>
             </button>
           </li>
         </ul>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from './icons';
@@ -32,10 +33,11 @@ export function PageShell({
   homeLink = true,
   width = 'narrow',
 }: PageShellProps) {
+  const { t } = useLingui();
   const maxWidth = width === 'wide' ? 'max-w-6xl' : 'max-w-3xl';
   return (
     <>
-      <title>{documentTitle ?? `${title} — Framewala`}</title>
+      <title>{documentTitle ?? t`${title} — Framewala`}</title>
       {noindex ? <meta name="robots" content="noindex" /> : null}
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className={`mx-auto ${maxWidth} px-4 pt-10 pb-8 sm:px-6 sm:pt-14 sm:pb-10`}>
@@ -51,7 +53,7 @@ export function PageShell({
           <p className="mt-12">
             <Link to="/" className="inline-flex min-h-11 items-center gap-2 font-medium text-saffron-800 hover:text-saffron-900">
               <ArrowRightIcon className="h-4 w-4 rotate-180" />
-              Back to home
+              <Trans>Back to home</Trans>
             </Link>
           </p>
         ) : null}

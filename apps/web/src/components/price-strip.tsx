@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { formatInr } from '@framewala/domain';
@@ -16,6 +17,7 @@ export function PriceStrip() {
 }
 
 function OrderPriceStrip() {
+  const { t } = useLingui();
   const draft = useOrderDraft();
   const sets = useFrameSets();
   const borders = useWhiteBorders();
@@ -27,13 +29,13 @@ function OrderPriceStrip() {
   return (
     <div className="border-t border-ink-100/80 bg-white/70">
       <dl
-        aria-label="Price of your frame"
+        aria-label={t`Price of your frame`}
         data-testid="price-strip"
         className="mx-auto flex h-10 max-w-6xl items-center justify-end gap-x-4 px-4 text-sm tabular-nums sm:gap-x-6 sm:px-6"
       >
         <div className="flex items-baseline gap-1.5">
           <dt className="font-semibold text-ink-500">
-            <abbr title="Frame Selling Price" className="no-underline">
+            <abbr title={t`Frame Selling Price`} className="no-underline">
               FSP
             </abbr>
           </dt>
@@ -44,7 +46,7 @@ function OrderPriceStrip() {
         {hasBorder ? (
           <div className="flex items-baseline gap-1.5">
             <dt className="font-semibold text-ink-500">
-              <abbr title="White Border Price" className="no-underline">
+              <abbr title={t`White Border Price`} className="no-underline">
                 WBP
               </abbr>
             </dt>
@@ -54,7 +56,9 @@ function OrderPriceStrip() {
           </div>
         ) : null}
         <div className="group relative flex items-baseline gap-1.5">
-          <dt className="font-semibold text-ink-700">Total</dt>
+          <dt className="font-semibold text-ink-700">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="m-0">
             <span
               tabIndex={0}

@@ -2,7 +2,17 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { clearToasts, closeToastsOnNavigation, showToast } from '../lib/toast-store';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../lib/i18n';
 import { ToastViewport } from './toast-viewport';
+
+/** The viewport with the messages it needs (its close button's label), as the app's providers give it. */
+const renderViewport = () =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <ToastViewport />
+    </I18nProvider>,
+  );
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -12,7 +22,7 @@ afterEach(() => {
 
 describe('toasts', () => {
   it('close by themselves after 3 seconds', () => {
-    render(<ToastViewport />);
+    renderViewport();
     act(() => void showToast('Address saved successfully!'));
     expect(screen.getByText('Address saved successfully!')).toBeVisible();
     act(() => vi.advanceTimersByTime(2800));
@@ -22,7 +32,7 @@ describe('toasts', () => {
   });
 
   it('wait while the pointer is on them, and close with their button', () => {
-    render(<ToastViewport />);
+    renderViewport();
     act(() => void showToast('Login Successfully', { durationMs: 5000 }));
     const toast = screen.getByTestId('toast');
     fireEvent.mouseEnter(toast);
@@ -36,7 +46,7 @@ describe('toasts', () => {
   });
 
   it('announce errors as alerts and successes politely', () => {
-    render(<ToastViewport />);
+    renderViewport();
     expect(screen.queryByRole('alert')).toBeNull();
     act(() => void showToast('Failed to save address. Please try again.', { tone: 'error' }));
     act(() => void showToast('Address saved successfully!'));
@@ -45,7 +55,7 @@ describe('toasts', () => {
   });
 
   it('do not stack the same message twice', () => {
-    render(<ToastViewport />);
+    renderViewport();
     act(() => void showToast('Address saved successfully!'));
     act(() => void showToast('Address saved successfully!'));
     expect(screen.getAllByText('Address saved successfully!')).toHaveLength(1);
@@ -58,7 +68,7 @@ describe('toasts and navigation', () => {
   function watchedRouter() {
     const router = createMemoryRouter(pages, { initialEntries: ['/checkout'] });
     const stop = closeToastsOnNavigation(router);
-    render(<ToastViewport />);
+    renderViewport();
     return { router, stop };
   }
 

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CheckIcon, CloseIcon } from './icons';
@@ -9,7 +10,11 @@ const subscribeNothing = () => () => {};
 export function ToastViewport() {
   const list = useToasts();
   // Mounted in the browser only: pages rendered to HTML at build time have no document.body to portal into.
-  const inBrowser = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   const polite = list.filter((toast) => toast.tone !== 'error');
   const assertive = list.filter((toast) => toast.tone === 'error');
   if (!inBrowser) return null;
@@ -39,6 +44,7 @@ const TONE_CLASSES: Record<ToastTone, string> = {
 };
 
 function ToastCard({ toast }: { toast: Toast }) {
+  const { t } = useLingui();
   const paused = useRef(false);
   const remaining = useRef(toast.durationMs);
 
@@ -86,7 +92,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       <p className="min-w-0 flex-1 pt-0.5 font-medium">{toast.message}</p>
       <button
         type="button"
-        aria-label="Dismiss"
+        aria-label={t`Dismiss`}
         onClick={() => dismissToast(toast.id)}
         className="-my-1.5 -mr-2 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-current opacity-70 hover:bg-ink-100/70 hover:opacity-100"
       >

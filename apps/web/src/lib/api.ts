@@ -44,6 +44,9 @@ export type ApiRequestOptions = {
   headers?: Record<string, string>;
 };
 
+// An ApiError's message is the API's English, for developers and logs: customers read `errorText` (lib/error-messages),
+// which shows the message of the error's code in their language.
+// eslint-disable-next-line lingui/no-unlocalized-strings -- English for developers (see above)
 const NETWORK_ERROR_MESSAGE = 'We could not reach Framewala. Please check your connection and try again.';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -71,6 +74,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
     return new ApiError({
       status: response.status,
       code: typeof code === 'string' && code !== '' ? code : `HTTP_${response.status}`,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- English for developers (see above)
       message: typeof message === 'string' && message !== '' ? message : `Request failed with status ${response.status}`,
       details,
     });
@@ -78,6 +82,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
   return new ApiError({
     status: response.status,
     code: `HTTP_${response.status}`,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- English for developers (see above)
     message: `Request failed with status ${response.status}`,
   });
 }
@@ -93,6 +98,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not a text
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -109,7 +115,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 /** A 200 answer whose shape is not the contract's: the page says so instead of crashing. */
-export const badAnswer = () => new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
+export const badAnswer = () =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- English for developers (see above)
+  new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'The shop gave an answer we did not understand.' });
 
 /** Checks an answer against its contract (a domain schema); a mismatch is a `BAD_RESPONSE` ApiError. */
 export function parseAnswer<T>(schema: z.ZodType<T>, body: unknown): T {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ComponentType, SVGProps } from 'react';
 import { FrameIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../components/icons';
 import type { ContactLinks } from './site-config';
@@ -11,19 +12,19 @@ export type MenuItem = {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-const ORDER_HELP_SUBJECT = encodeURIComponent('Help with my Framewala order');
+// The labels are read in the active language each time the menus are built (the header renders them).
 
 /** The links offered under 'Contact'. Links whose configuration is missing are left out. */
 export function contactMenuItems(links: ContactLinks): MenuItem[] {
   const items: MenuItem[] = [];
   if (links.whatsappHref) {
-    items.push({ key: 'whatsapp', label: 'Chat on WhatsApp', hint: links.whatsappLabel, href: links.whatsappHref, Icon: WhatsAppIcon });
+    items.push({ key: 'whatsapp', label: t`Chat on WhatsApp`, hint: links.whatsappLabel, href: links.whatsappHref, Icon: WhatsAppIcon });
   }
   if (links.emailHref) {
-    items.push({ key: 'email', label: 'E-mail us', hint: links.email, href: links.emailHref, Icon: MailIcon });
+    items.push({ key: 'email', label: t`E-mail us`, hint: links.email, href: links.emailHref, Icon: MailIcon });
   }
   if (links.phoneHref) {
-    items.push({ key: 'phone', label: 'Call us', hint: links.phone, href: links.phoneHref, Icon: PhoneIcon });
+    items.push({ key: 'phone', label: t`Call us`, hint: links.phone, href: links.phoneHref, Icon: PhoneIcon });
   }
   return items;
 }
@@ -33,8 +34,8 @@ export function howToOrderMenuItems(links: ContactLinks): MenuItem[] {
   const items: MenuItem[] = [
     {
       key: 'guide',
-      label: 'See how it works',
-      hint: 'Four steps from photo to frame',
+      label: t`See how it works`,
+      hint: t`Four steps from photo to frame`,
       href: '/#how-it-works',
       internal: true,
       Icon: FrameIcon,
@@ -43,8 +44,8 @@ export function howToOrderMenuItems(links: ContactLinks): MenuItem[] {
   if (links.whatsappHref) {
     items.push({
       key: 'whatsapp',
-      label: 'Ask on WhatsApp',
-      hint: 'We help you choose a size and frame',
+      label: t`Ask on WhatsApp`,
+      hint: t`We help you choose a size and frame`,
       href: links.whatsappHref,
       Icon: WhatsAppIcon,
     });
@@ -52,9 +53,9 @@ export function howToOrderMenuItems(links: ContactLinks): MenuItem[] {
   if (links.emailHref) {
     items.push({
       key: 'email',
-      label: 'E-mail your question',
+      label: t`E-mail your question`,
       hint: links.email,
-      href: `${links.emailHref}?subject=${ORDER_HELP_SUBJECT}`,
+      href: `${links.emailHref}?subject=${encodeURIComponent(t`Help with my Framewala order`)}`,
       Icon: MailIcon,
     });
   }
@@ -62,5 +63,5 @@ export function howToOrderMenuItems(links: ContactLinks): MenuItem[] {
 }
 
 export function emptyContactText(isLoading: boolean): string {
-  return isLoading ? 'Loading contact details…' : 'Contact details are unavailable right now. Please try again shortly.';
+  return isLoading ? t`Loading contact details…` : t`Contact details are unavailable right now. Please try again shortly.`;
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
+/** The brand, written the same in every language. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
 export const SHOP_NAME = 'Framewala';
 
 /** `GET /api/site`: the shop's public contact configuration, shown in the header and footer. */

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 type Moulding = { top: string; right: string; bottom: string; left: string; lip: string };
 
 const WALNUT: Moulding = { top: '#8a5630', left: '#7a4a28', right: '#5b3519', bottom: '#4c2b14', lip: '#3a2010' };
@@ -31,16 +33,17 @@ function Frame({ x, y, w, h, t, m }: { x: number; y: number; w: number; h: numbe
  * Pure SVG, no external images.
  */
 export function HeroIllustration() {
+  const { t } = useLingui();
   // Main frame geometry at 19 px per inch.
   const s = 19;
   const fx = 24;
   const fy = 20;
-  const t = 1.5 * s;
+  const rail = 1.5 * s;
   const mat = 2 * s;
   const outerW = 19 * s;
   const outerH = 15 * s;
-  const px = fx + t + mat;
-  const py = fy + t + mat;
+  const px = fx + rail + mat;
+  const py = fy + rail + mat;
   const pw = 12 * s;
   const ph = 8 * s;
 
@@ -59,7 +62,7 @@ export function HeroIllustration() {
   return (
     <svg viewBox="0 0 500 440" className="h-auto w-full" role="img" aria-labelledby="fw-hero-title">
       <title id="fw-hero-title">
-        A family photo of a sunrise over the hills in a walnut frame with a white border, beside a smaller black-framed portrait
+        {t`A family photo of a sunrise over the hills in a walnut frame with a white border, beside a smaller black-framed portrait`}
       </title>
       <defs>
         <linearGradient id="fw-hero-sky" x1="0" y1="0" x2="0" y2="1">
@@ -93,7 +96,7 @@ export function HeroIllustration() {
       {/* Main frame */}
       <g filter="url(#fw-hero-shadow)">
         <rect x={fx} y={fy} width={outerW} height={outerH} fill="url(#fw-hero-mat)" />
-        <Frame x={fx} y={fy} w={outerW} h={outerH} t={t} m={WALNUT} />
+        <Frame x={fx} y={fy} w={outerW} h={outerH} t={rail} m={WALNUT} />
       </g>
       {/* Mat bevel */}
       <rect x={px - 3} y={py - 3} width={pw + 6} height={ph + 6} fill="#e9e1d6" />

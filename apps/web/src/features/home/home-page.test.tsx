@@ -1,15 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
 import { UPLOAD_HINT } from '@framewala/domain';
-import { HEADLINE } from './home-page';
+import { activateLocale, i18n } from '../../lib/i18n';
+import { POLICY_FACTS } from '../../lib/policies';
+import { HEADLINE } from './home-content';
+import { homeFact, type HomeFact } from './home-facts';
 
 describe('Landing page', () => {
   it('shows the exact headline as the page h1', async () => {
     renderRoute('/');
     const h1 = await screen.findByRole('heading', { level: 1 });
     expect(h1).toHaveTextContent(/^Preserving Your Best Moments, One Frame at a Time$/);
-    expect(HEADLINE).toBe('Preserving Your Best Moments, One Frame at a Time');
+    expect(i18n._(HEADLINE)).toBe('Preserving Your Best Moments, One Frame at a Time');
   });
 
   it('shows the four How it works steps and the trust points', async () => {
@@ -74,5 +77,55 @@ describe('Landing page', () => {
 
     await user.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Landing page in Hindi', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('shows the page, its facts and the header in Hindi, with no English sentence left', async () => {
+    await activateLocale('hi');
+    renderRoute('/');
+    const h1 = await screen.findByRole('heading', { level: 1 });
+    expect(h1).toHaveTextContent('आपके सबसे अनमोल पल, फ़्रेम दर फ़्रेम सहेजे हुए');
+    expect(screen.getByRole('button', { name: /फ़्रेम बनवाना शुरू करें/ })).toBeInTheDocument();
+
+    const guide = screen.getByRole('region', { name: 'चार कदमों में आपके फ़ोन से आपकी दीवार तक' });
+    const steps = within(guide)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent?.replace(/^कदम \d: /, ''));
+    expect(steps).toEqual(['अपनी फ़ोटो अपलोड करें', 'फ़्रेम का साइज़ चुनें', 'इंच में अपना साइज़ चुनें', 'फ़्रेम का डिज़ाइन चुनें']);
+
+    const delivery = screen.getByRole('heading', { name: 'कुछ ही दिनों में डिलीवरी' }).closest('li');
+    expect(delivery).toHaveTextContent(
+      'ऑर्डर 1–2 कामकाजी दिन में तैयार होता है, फिर मेट्रो शहरों में 3–5 कामकाजी दिन में और बाकी जगहों पर 5–7 कामकाजी दिन में पहुँचता है।',
+    );
+    expect(screen.getByText(/ऑर्डर करने के 24 घंटे के अंदर/)).toHaveTextContent('डिलीवरी के 7 दिन के अंदर हमें बताएँ');
+
+    const header = within(document.querySelector('header')!);
+    expect(header.getByRole('link', { name: 'साइन इन करें' })).toHaveAttribute('href', '/sign-in');
+    expect(header.getByTestId('language-switch')).toHaveTextContent('English');
+    expect(header.getByRole('link', { name: 'कार्ट, 0 आइटम' })).toBeInTheDocument();
+
+    // The header and the page (the footer is the policy pages' part).
+    const page = `${document.querySelector('header')?.textContent} ${document.querySelector('main')?.textContent}`;
+    for (const english of ['Preserving Your Best Moments', 'Start framing', 'business days', 'How it works', 'Sign In', 'Made in India']) {
+      expect(page).not.toContain(english);
+    }
+    expect(document.title).toBe('Framewala — आपकी फ़ोटो, आपकी पसंद का फ़्रेम, भारत में बना');
+  });
+});
+
+describe('landing page facts', () => {
+  afterEach(() => i18n.activate('en'));
+  const facts: HomeFact[] = ['processing', 'deliveryMetros', 'deliveryElsewhere', 'cancellationWindow', 'defectReportWindow'];
+
+  it('read in English exactly as the domain writes them', () => {
+    for (const fact of facts) expect(homeFact(fact)).toBe(POLICY_FACTS[fact]);
+  });
+
+  it('read in Hindi with the same numbers', async () => {
+    await activateLocale('hi');
+    expect(facts.map(homeFact)).toEqual(['1–2 कामकाजी दिन', '3–5 कामकाजी दिन', '5–7 कामकाजी दिन', '24 घंटे', 'डिलीवरी के 7 दिन']);
   });
 });

@@ -1,21 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui as useI18n } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { loadUploadDialog } from '../../app/upload-dialog';
-import { POLICY_FACTS } from '../../lib/policies';
 import { HeroIllustration } from './hero-illustration';
-import { HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
+import { HEADLINE, HERO_TICKS, HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
+import { homeFacts } from './home-facts';
 
 const UploadModal = lazy(async () => ({ default: (await loadUploadDialog()).UploadModal }));
 const prefetchUpload = () => void loadUploadDialog();
 
-export const HEADLINE = 'Preserving Your Best Moments, One Frame at a Time';
-
-const HERO_TICKS = ['Made in India', 'True-to-scale preview', 'UPI & cards'];
+/** A message with the values it names (kept out of the `i18n._` call, where the extractor reads only literals). */
+const withValues = (message: MessageDescriptor, values: Record<string, string>): MessageDescriptor => ({ ...message, values });
 
 export function HomePage() {
+  const { t } = useLingui();
+  const { i18n } = useI18n();
+  const facts = homeFacts();
+  const { cancellationWindow, defectReportWindow } = facts;
   const [uploadOpen, setUploadOpen] = useState(false);
   // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.
 
@@ -33,7 +39,7 @@ export function HomePage() {
 
   return (
     <>
-      <title>Framewala — Custom photo frames, made in India</title>
+      <title>{t`Framewala — Custom photo frames, made in India`}</title>
 
       {/* Hero */}
       <section className="relative overflow-hidden">
@@ -45,12 +51,16 @@ export function HomePage() {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-saffron-200 bg-white/80 px-3.5 py-1.5 text-sm font-medium text-saffron-800">
               <span className="h-2 w-2 shrink-0 rounded-full bg-saffron-500" aria-hidden="true" />
-              Custom photo frames, made in India
+              <Trans>Custom photo frames, made in India</Trans>
             </p>
-            <h1 className="mt-5 text-[2.35rem] leading-[1.08] font-semibold tracking-tight sm:text-5xl lg:text-[3.6rem]">{HEADLINE}</h1>
+            <h1 className="mt-5 text-[2.35rem] leading-[1.08] font-semibold tracking-tight sm:text-5xl lg:text-[3.6rem]">
+              {i18n._(HEADLINE)}
+            </h1>
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-600 sm:text-xl">
-              Upload a photo from your phone, choose the size in inches, crop it, pick a frame and an optional white border, and see it true
-              to scale before you pay in rupees.
+              <Trans>
+                Upload a photo from your phone, choose the size in inches, crop it, pick a frame and an optional white border, and see it
+                true to scale before you pay in rupees.
+              </Trans>
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               <button
@@ -60,18 +70,18 @@ export function HomePage() {
                 onFocus={prefetchUpload}
                 className={`${primaryButton} px-7 py-3.5 text-lg`}
               >
-                Start framing
+                <Trans>Start framing</Trans>
                 <ArrowRightIcon className="h-5 w-5" />
               </button>
               <a href="#how-it-works" className={`${secondaryButton} px-7 py-3.5 text-lg`}>
-                How it works
+                <Trans>How it works</Trans>
               </a>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-[0.95rem] text-ink-700">
               {HERO_TICKS.map((tick) => (
-                <li key={tick} className="flex items-center gap-2">
+                <li key={tick.id} className="flex items-center gap-2">
                   <CheckIcon className="h-5 w-5 text-leaf-600" />
-                  {tick}
+                  {i18n._(tick)}
                 </li>
               ))}
             </ul>
@@ -81,15 +91,19 @@ export function HomePage() {
             <div className="relative rounded-[2rem] bg-gradient-to-br from-sand via-[#efe2d1] to-[#e8d5bf] p-5 shadow-inner sm:p-8">
               <HeroIllustration />
               <div className="absolute top-4 right-4 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold tracking-wide text-ink-700 shadow-sm sm:top-6 sm:right-6">
-                Live preview
+                <Trans>Live preview</Trans>
               </div>
             </div>
             <div className="relative mx-3 -mt-8 rounded-2xl border border-ink-100 bg-white px-4 py-3 shadow-lg shadow-ink-900/10 sm:mx-8 md:w-fit">
               <p className="text-sm font-semibold text-ink-900">
-                12 × 8 in photo · walnut frame · <span className="whitespace-nowrap">2 in white border</span>
+                <Trans>
+                  12 × 8 in photo · walnut frame <span className="whitespace-nowrap">· 2 in white border</span>
+                </Trans>
               </p>
               <p className="mt-0.5 text-sm text-ink-600">
-                Outer size 19 × 15 in <span className="whitespace-nowrap">(48.3 × 38.1 cm)</span>
+                <Trans>
+                  Outer size 19 × 15 in <span className="whitespace-nowrap">(48.3 × 38.1 cm)</span>
+                </Trans>
               </p>
             </div>
           </div>
@@ -99,28 +113,35 @@ export function HomePage() {
       {/* How it works */}
       <section id="how-it-works" aria-labelledby="how-it-works-heading" className="border-y border-ink-100 bg-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">How it works</p>
+          <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+            <Trans>How it works</Trans>
+          </p>
           <h2 id="how-it-works-heading" className="mt-3 max-w-2xl text-3xl font-semibold sm:text-4xl">
-            From your phone to your wall in four steps
+            <Trans>From your phone to your wall in four steps</Trans>
           </h2>
           <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {HOW_IT_WORKS_STEPS.map(({ title, text, Icon }, index) => (
-              <li key={title} className="relative rounded-2xl border border-ink-100 bg-cream p-6">
-                <div className="flex items-center justify-between">
-                  <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-saffron-700 text-white shadow-sm shadow-saffron-900/20">
-                    <Icon className="h-6 w-6" />
-                  </span>
-                  <span className="font-serif text-4xl font-semibold text-saffron-200" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                </div>
-                <h3 className="mt-5 text-xl leading-snug font-semibold">
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {title}
-                </h3>
-                <p className="mt-2 leading-relaxed text-ink-600">{text}</p>
-              </li>
-            ))}
+            {HOW_IT_WORKS_STEPS.map(({ key, title, text, Icon }, index) => {
+              const step = index + 1;
+              return (
+                <li key={key} className="relative rounded-2xl border border-ink-100 bg-cream p-6">
+                  <div className="flex items-center justify-between">
+                    <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-saffron-700 text-white shadow-sm shadow-saffron-900/20">
+                      <Icon className="h-6 w-6" />
+                    </span>
+                    <span className="font-serif text-4xl font-semibold text-saffron-200" aria-hidden="true">
+                      {step}
+                    </span>
+                  </div>
+                  <h3 className="mt-5 text-xl leading-snug font-semibold">
+                    <span className="sr-only">
+                      <Trans>Step {step}:</Trans>{' '}
+                    </span>
+                    {i18n._(title)}
+                  </h3>
+                  <p className="mt-2 leading-relaxed text-ink-600">{i18n._(text)}</p>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </section>
@@ -130,29 +151,33 @@ export function HomePage() {
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
           <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
             <div>
-              <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">Why Framewala</p>
+              <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">
+                <Trans>Why Framewala</Trans>
+              </p>
               <h2 id="trust-heading" className="mt-3 text-3xl font-semibold sm:text-4xl">
-                A frame shop you can trust with your photos and your money
+                <Trans>A frame shop you can trust with your photos and your money</Trans>
               </h2>
               <p className="mt-4 leading-relaxed text-ink-600">
-                Cancel within {POLICY_FACTS.cancellationWindow} of ordering. If a frame arrives damaged or wrong, tell us within{' '}
-                {POLICY_FACTS.defectReportWindow} and we replace it or refund you.
+                <Trans>
+                  Cancel within {cancellationWindow} of ordering. If a frame arrives damaged or wrong, tell us within {defectReportWindow}{' '}
+                  and we replace it or refund you.
+                </Trans>
               </p>
               <p className="mt-4">
                 <Link to="/our-promises" className={`${textLink} inline-flex min-h-11 items-center`}>
-                  Read our promises
+                  <Trans>Read our promises</Trans>
                 </Link>
               </p>
             </div>
             <ul className="grid gap-4 sm:grid-cols-2">
-              {TRUST_POINTS.map(({ title, text, Icon }) => (
-                <li key={title} className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm shadow-ink-900/5">
+              {TRUST_POINTS.map(({ key, title, text, Icon }) => (
+                <li key={key} className="rounded-2xl border border-ink-100 bg-white p-6 shadow-sm shadow-ink-900/5">
                   <span className="flex h-11 w-11 items-center justify-center rounded-full bg-saffron-50 text-saffron-700">
                     <Icon className="h-6 w-6" />
                   </span>
-                  <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                  <h3 className="mt-4 text-lg font-semibold">{i18n._(title)}</h3>
                   <p className="mt-1.5 leading-relaxed text-ink-600">
-                    <NoBreakRanges text={text} />
+                    <NoBreakRanges text={i18n._(withValues(text, facts))} />
                   </p>
                 </li>
               ))}
@@ -165,10 +190,10 @@ export function HomePage() {
       <section aria-labelledby="cta-heading" className="px-4 pb-16 sm:px-6 md:pb-20">
         <div className="mx-auto max-w-6xl overflow-hidden rounded-[2rem] bg-saffron-800 px-6 py-12 text-center text-white sm:px-12 md:py-16">
           <h2 id="cta-heading" className="mx-auto max-w-2xl text-3xl font-semibold text-white sm:text-4xl">
-            Your favourite photo deserves more than a phone screen
+            <Trans>Your favourite photo deserves more than a phone screen</Trans>
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-saffron-100">
-            It takes a few minutes to frame it. You see the finished frame before you pay.
+            <Trans>It takes a few minutes to frame it. You see the finished frame before you pay.</Trans>
           </p>
           <button
             type="button"
@@ -177,7 +202,7 @@ export function HomePage() {
             onFocus={prefetchUpload}
             className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
           >
-            Upload your photo
+            <Trans>Upload your photo</Trans>
             <ArrowRightIcon className="h-5 w-5" />
           </button>
         </div>
