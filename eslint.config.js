@@ -45,6 +45,7 @@ export const unlocalizedStringOptions = {
   ignore: [
     '^[a-z0-9_$./:#?=&@%+*~\\[\\]()\\-]*$', // identifiers, paths, URLs, keys
     '^[a-z][a-z0-9]*([A-Z][a-z0-9]*)+$', // camelCase identifiers (form field names: register('postalCode'))
+    '^framewala\\.[a-zA-Z.]+$', // the browser storage keys
     '^[A-Z0-9_]+$', // CONSTANT_NAMES and codes
     '^[a-z0-9_:./\\[\\]()%#&>~*=!-]+( [a-z0-9_:./\\[\\]()%#&>~*=!-]+)+$', // CSS classes, selectors
     '^(image|text|application|model|video|font)/', // media types

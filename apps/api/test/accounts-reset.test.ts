@@ -31,9 +31,10 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeou
   }
 }
 
+/** The finished messages: a message is written as `<name>.eml.partial` and renamed when complete. */
 async function outboxFiles(dataDir: string): Promise<string[]> {
   try {
-    return (await fs.readdir(outboxDirectory(dataDir))).sort();
+    return (await fs.readdir(outboxDirectory(dataDir))).filter((name) => name.endsWith('.eml')).sort();
   } catch {
     return [];
   }

@@ -27,13 +27,14 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     const json = res.json<{ message: string; user: Record<string, unknown> }>();
     expect(json.message).toMatch(/created/i);
-    expect(Object.keys(json.user).sort()).toEqual(['_id', 'email', 'firstName', 'lastName', 'mobileNumber', 'role']);
+    expect(Object.keys(json.user).sort()).toEqual(['_id', 'email', 'firstName', 'lastName', 'locale', 'mobileNumber', 'role']);
     expect(json.user).toMatchObject({
       firstName: 'Asha',
       lastName: 'Rao',
       email: body.email.trim().toLowerCase(),
       mobileNumber: '+919876543210',
       role: 'customer',
+      locale: null,
     });
     const { rows } = await t.database.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
       json.user._id,
@@ -159,6 +160,7 @@ describe('GET /api/user and the session token', () => {
         email: body.email,
         mobileNumber: '+919876543210',
         role: 'customer',
+        locale: null,
         address: null,
       },
     });

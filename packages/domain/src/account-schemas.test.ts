@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addAddressBodySchema,
   addressSchema,
+  LOCALE_MESSAGE,
   loginBodySchema,
   normalizePhone,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
@@ -9,6 +10,7 @@ import {
   registerBodySchema,
   registerFormSchema,
   resetPasswordFormSchema,
+  updateUserBodySchema,
 } from './account-schemas';
 
 const register = { firstName: ' Asha ', lastName: 'Rao', email: ' Asha@Example.IN ', password: 'correct horse', mobile: '098765 43210' };
@@ -73,6 +75,25 @@ describe('account schemas', () => {
       passwordHash: '$argon2id$',
     });
     expect(user).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe("the account's language", () => {
+  it('is en or hi, optional at sign-up and required to change it', () => {
+    expect(registerBodySchema.parse({ ...register, locale: 'hi' }).locale).toBe('hi');
+    expect(registerBodySchema.parse(register).locale).toBeUndefined();
+    expect(messages(registerBodySchema.safeParse({ ...register, locale: 'fr' }))).toEqual({ locale: LOCALE_MESSAGE });
+    expect(updateUserBodySchema.parse({ locale: 'en' })).toEqual({ locale: 'en' });
+    for (const body of [{}, { locale: null }, { locale: 'hi-IN' }, { locale: 'hi', role: 'admin' }]) {
+      expect(updateUserBodySchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
+  it('reads as null in a user without one', () => {
+    const user = { _id: 'u', firstName: 'A', lastName: 'B', email: 'a@b.in', mobileNumber: '+91', role: 'customer' };
+    expect(publicUserSchema.parse(user).locale).toBeNull();
+    expect(publicUserSchema.parse({ ...user, locale: 'hi' }).locale).toBe('hi');
+    expect(publicUserSchema.safeParse({ ...user, locale: 'fr' }).success).toBe(false);
   });
 });
 

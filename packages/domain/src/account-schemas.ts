@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN } from './india';
 import { optionalGstinSchema } from './contracts/coupons';
 import { gstinProblem, INVALID_GSTIN_MESSAGE, isValidGstin } from './gst';
+import { LOCALES } from './locale';
 import { BIDI_CONTROL_MESSAGE, hasBidiControl, textIdSchema } from './text';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -162,7 +163,12 @@ export const stateSchema = z
 
 // ---- Accounts ----
 
-/** POST /api/register body. */
+export const LOCALE_MESSAGE = 'Choose a language: en (English) or hi (Hindi)';
+
+/** A language of the shop ('en' or 'hi'), as an account keeps it. */
+export const localeSchema = z.enum(LOCALES, { error: LOCALE_MESSAGE });
+
+/** POST /api/register body. `locale` is the language the visitor was using, kept on the account (e-mails use it). */
 export const registerBodySchema = z
   .object({
     firstName: requiredText(ENTER_FIRST_NAME_MESSAGE, NAME_MAX_LENGTH),
@@ -170,6 +176,7 @@ export const registerBodySchema = z
     email: emailSchema,
     password: newPasswordSchema,
     mobile: phoneSchema,
+    locale: localeSchema.optional(),
   })
   .strict();
 
@@ -220,7 +227,17 @@ export const publicUserSchema = z.object({
   /** E.164, e.g. '+919876543210'. */
   mobileNumber: z.string(),
   role: roleSchema,
+  /**
+   * The account's language: its e-mails are written in it, and sign-in adopts it. null until one is chosen. The API
+   * always sends it; a user kept by an older client without it reads as null.
+   */
+  locale: localeSchema.nullable().default(null),
 });
+
+/** PATCH /api/user body: what the customer may change on the account. */
+export const updateUserBodySchema = z.object({ locale: localeSchema }).strict();
+/** PATCH /api/user answer: the account as it is now. */
+export const updateUserResponseSchema = z.object({ user: publicUserSchema });
 
 export const registerResponseSchema = z.object({ message: z.string(), user: publicUserSchema });
 export const loginResponseSchema = z.object({ token: z.string(), user: publicUserSchema, message: z.literal(LOGIN_SUCCESS_MESSAGE) });
@@ -360,6 +377,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type PublicUser = z.infer<typeof publicUserSchema>;
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 export type SavedAddress = z.infer<typeof savedAddressSchema>;

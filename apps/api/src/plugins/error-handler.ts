@@ -127,8 +127,8 @@ function describePath(path: readonly PropertyKey[]): string {
  * masked. No answer carries HTML, a stack trace or a SQL message.
  */
 export interface ErrorHandlerOptions {
-  /** Answers page requests no route matched with the web app, which renders its own 404. */
-  sendAppShell?: (reply: FastifyReply) => FastifyReply;
+  /** Answers page requests no route matched with the web app (in the visit's language), which renders its own 404. */
+  sendAppShell?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
 
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
@@ -194,7 +194,7 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(url);
-    if (isPageRequest && options.sendAppShell) return options.sendAppShell(reply);
+    if (isPageRequest && options.sendAppShell) return options.sendAppShell(request, reply);
     return reply.status(404).send({ message: `No route ${request.method} ${url}.`, code: 'ROUTE_NOT_FOUND' });
   });
 }

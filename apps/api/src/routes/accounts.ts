@@ -16,6 +16,9 @@ import {
   RESET_PASSWORD_SUCCESS_MESSAGE,
   resetPasswordBodySchema,
   ShopError,
+  updateUserBodySchema,
+  updateUserResponseSchema,
+  type Locale,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
@@ -29,6 +32,7 @@ import {
   publicUser,
   registerUser,
   resetPassword,
+  setUserLocale,
 } from '../services/auth/accounts';
 import { assertUncommonPassword } from '../services/auth/common-passwords';
 import { dummyPasswordHash } from '../services/auth/passwords';
@@ -44,6 +48,7 @@ import {
 } from '../services/auth/sign-in-failures';
 import { mailFor } from '../services/mail';
 import { deleteExpiredRateLimits, rateLimit, type RateLimitRule } from '../services/rate-limit';
+import { requestLocale } from '../services/request-locale';
 
 /**
  * Rate limits of the account routes (docs/decisions/014-accounts-and-sessions.md, 039-sign-in-limits-and-sessions.md).
@@ -77,6 +82,8 @@ const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes 
 const TOO_MANY_SIGN_UPS = 'Too many accounts were created from this network. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests. Please wait a while and try again.';
 
+const SESSION_GONE = 'Your session has expired or is not valid. Please sign in again.';
+
 const CLEANUP_QUEUE = 'accounts-cleanup';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
@@ -102,12 +109,14 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
       await Promise.allSettled([...pending]);
     });
 
-    async function sendPasswordReset(email: string): Promise<void> {
+    /** `visitLocale`: the language of the request, for an account that has not chosen one. */
+    async function sendPasswordReset(email: string, visitLocale: Locale): Promise<void> {
       const reset = await createPasswordReset(db, email);
       if (!reset) return;
       const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
       await mail.send(
         passwordResetEmail({
+          locale: reset.user.locale ?? visitLocale,
           to: reset.user.email,
           firstName: reset.user.firstName,
           link,
@@ -130,7 +139,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         schema: {
           summary: 'Create a customer account',
           description:
-            'Does not sign in: the client signs in next with POST /api/login. 409 EMAIL_TAKEN when the e-mail (any letter case) has an account. Rate limited per IP.',
+            "Does not sign in: the client signs in next with POST /api/login. `locale` (optional, `en` or `hi`) is kept as the account's language. 409 EMAIL_TAKEN when the e-mail (any letter case) has an account. Rate limited per IP.",
           tags: ['accounts'],
           body: registerBodySchema,
           response: { 201: registerResponseSchema, ...errors(400, 409, 429) },
@@ -150,7 +159,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         schema: {
           summary: 'Sign in with e-mail (userName) and password',
           description:
-            '`rememberMe` gives a 30-day session, otherwise 12 hours. A wrong password and an unknown e-mail get the same 401. Rate limited per IP (every attempt); failed attempts on one account from one address make that address wait progressively longer (429 with Retry-After), without affecting other addresses.',
+            '`rememberMe` gives a 30-day session, otherwise 12 hours. The user carries its `locale` (null until chosen), which the web app adopts. A wrong password and an unknown e-mail get the same 401. Rate limited per IP (every attempt); failed attempts on one account from one address make that address wait progressively longer (429 with Retry-After), without affecting other addresses.',
           tags: ['accounts'],
           body: loginBodySchema,
           response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
@@ -199,7 +208,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
       '/user',
       {
         schema: {
-          summary: 'The signed-in customer, with the saved address (null when none)',
+          summary: 'The signed-in customer, with the language (`locale`) and the saved address (null when none)',
           tags: ['accounts'],
           security: [{ bearerAuth: [] }],
           response: { 200: currentUserResponseSchema, ...errors(401) },
@@ -209,8 +218,29 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
       async (request) => {
         const userId = userIdOf(request);
         const [row, address] = await Promise.all([findUserById(db, userId), findAddress(db, userId)]);
-        if (!row) throw new ShopError('UNAUTHORIZED', 'Your session has expired or is not valid. Please sign in again.'); // deleted a moment ago
+        if (!row) throw new ShopError('UNAUTHORIZED', SESSION_GONE); // deleted a moment ago
         return { user: { ...publicUser(row), address } };
+      },
+    );
+
+    app.patch(
+      '/user',
+      {
+        schema: {
+          summary: "Change the signed-in customer's account: its language",
+          description:
+            "`locale` is `en` or `hi`: the account's e-mails are written in it from now on, and the web app adopts it at sign-in. Anything else is 400 VALIDATION. Answers the account as it is now.",
+          tags: ['accounts'],
+          security: [{ bearerAuth: [] }],
+          body: updateUserBodySchema,
+          response: { 200: updateUserResponseSchema, ...errors(400, 401) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        const user = await setUserLocale(db, userIdOf(request), request.body.locale);
+        if (!user) throw new ShopError('UNAUTHORIZED', SESSION_GONE);
+        return { user };
       },
     );
 
@@ -220,7 +250,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         schema: {
           summary: 'E-mail a password-reset link',
           description:
-            'Always 202 with the same message, whether or not the e-mail has an account. The link is single-use and expires after 1 hour. Rate limited per IP and per e-mail.',
+            "Always 202 with the same message, whether or not the e-mail has an account. The link is single-use and expires after 1 hour. The e-mail is in the account's language, or, when it has none, in the request's (`?lang=`, the `lang` cookie, then Accept-Language). Rate limited per IP and per e-mail.",
           tags: ['accounts'],
           body: forgotPasswordBodySchema,
           response: { 202: messageResponseSchema, ...errors(400, 429) },
@@ -232,7 +262,9 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         // The answer must not tell whether the e-mail has an account, not even by its timing: the look-up, the token
         // and the queued e-mail happen after the reply.
         const email = request.body.email;
-        const work = sendPasswordReset(email).catch((err: unknown) => request.log.error({ err }, 'could not start a password reset'));
+        const work = sendPasswordReset(email, requestLocale(request)).catch((err: unknown) =>
+          request.log.error({ err }, 'could not start a password reset'),
+        );
         pending.add(work);
         void work.finally(() => pending.delete(work));
         return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });

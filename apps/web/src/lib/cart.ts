@@ -277,7 +277,6 @@ export function useLocalCart(): LocalCart {
 // ── Edit: the editor's order remembers which cart line it edits ──────────────────────────────────────────────────
 
 /** The field of the stored order (`framewala.order`) naming the cart line being edited; a new photo clears it. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- a storage field's name, never shown
 export const EDITING_FIELD = 'cartLine';
 
 export type EditingLine = { clientLineId: string | null; serverId: string | null };

@@ -69,5 +69,6 @@ export async function activateLocale(locale: Locale, also: CatalogueName[] = [])
 
 /** Remembers the visitor's choice in the browser: the server reads the cookie to send pages in that language. */
 export function rememberLocale(locale: Locale): void {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie, read by the server
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }

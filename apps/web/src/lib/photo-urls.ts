@@ -11,7 +11,6 @@ import { uploadRequestHeaders } from './upload-claim';
 /** A URL is renewed when it expires within this. */
 export const REFRESH_BEFORE_MS = 60 * 60 * 1000;
 const CHECK_EVERY_MS = 5 * 60 * 1000;
-// eslint-disable-next-line lingui/no-unlocalized-strings -- field names
 const PHOTO_FIELDS = ['photo', 'sourcePhoto'] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,10 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-/** Customers and staff. `role` is 'customer' or 'admin'. E-mails are stored lower-cased and unique. */
+/**
+ * Customers and staff. `role` is 'customer' or 'admin'. E-mails are stored lower-cased and unique. `locale` is the
+ * account's language ('en' or 'hi', the domain's LOCALES), null until the customer has chosen one.
+ */
 export const users = pgTable(
   'users',
   {
@@ -14,8 +17,9 @@ export const users = pgTable(
     role: text('role').notNull().default('customer'),
     /** Bumped when the password changes; session tokens carry it, so older sessions stop working. */
     sessionVersion: integer('session_version').notNull().default(0),
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`), check('users_locale', sql`${t.locale} IN ('en', 'hi')`)],
 );

@@ -297,7 +297,11 @@ export async function moveOrder(ctx: AppContext, orderId: string, move: StatusMo
           .where(eq(orderStatusHistory.orderId, order.id))
           .orderBy(desc(orderStatusHistory.id))
           .limit(1),
-        tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.userId)).limit(1),
+        tx
+          .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+          .from(users)
+          .where(eq(users.id, order.userId))
+          .limit(1),
       ]);
       if (!history || !user) return false;
       return queueStatusEmail(
@@ -308,6 +312,7 @@ export async function moveOrder(ctx: AppContext, orderId: string, move: StatusMo
           historyId: history.id,
           to: user.email,
           firstName: user.firstName,
+          locale: user.locale,
         },
       );
     });

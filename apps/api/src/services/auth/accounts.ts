@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_TOKEN_TTL_MINUTES, ShopError, type LoginBody, type PublicUser, type RegisterBody } from '@framewala/domain';
+import {
+  isLocale,
+  RESET_TOKEN_TTL_MINUTES,
+  ShopError,
+  type Locale,
+  type LoginBody,
+  type PublicUser,
+  type RegisterBody,
+} from '@framewala/domain';
 import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -9,6 +17,9 @@ import { signSessionToken, type Role } from './tokens';
 type UserRow = typeof users.$inferSelect;
 
 const roleOf = (value: string): Role => (value === 'admin' ? 'admin' : 'customer');
+
+/** The account's language, or null when none was chosen. */
+export const localeOfUser = (row: Pick<UserRow, 'locale'>): Locale | null => (isLocale(row.locale) ? row.locale : null);
 
 /** The user as the API shows it: never the password hash. */
 export function publicUser(row: UserRow): PublicUser {
@@ -19,6 +30,7 @@ export function publicUser(row: UserRow): PublicUser {
     email: row.email,
     mobileNumber: row.mobile,
     role: roleOf(row.role),
+    locale: localeOfUser(row),
   };
 }
 
@@ -64,6 +76,7 @@ export async function registerUser(database: Database, body: RegisterBody): Prom
         mobile: body.mobile,
         passwordHash,
         role: 'customer',
+        locale: body.locale ?? null,
       })
       .returning();
     return publicUser(row!);
@@ -89,6 +102,16 @@ export async function logIn(database: Database, jwtSecret: string, body: LoginBo
     { remember: body.rememberMe === true, sessionVersion: row.sessionVersion },
   );
   return { token, user: publicUser(row) };
+}
+
+/** Saves the account's language; undefined when the account no longer exists. */
+export async function setUserLocale(database: Database, userId: string, locale: Locale): Promise<PublicUser | undefined> {
+  const [row] = await database.db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row && publicUser(row);
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { formatInr, PAID_OR_LATER } from '@framewala/domain';
+import { formatInr, isLocale, PAID_OR_LATER, type Locale } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orders, users, type OrderRow } from '../../db/schema';
-import { mailFor } from '../mail';
+import { mailFor, type MailMessage } from '../mail';
+import { addressLine, mailTexts } from '../mail-texts';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -28,7 +29,7 @@ export async function sendOrderConfirmation(
   try {
     const { db } = ctx.database;
     const [user] = await db
-      .select({ email: users.email, firstName: users.firstName })
+      .select({ email: users.email, firstName: users.firstName, locale: users.locale })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(and(eq(orders.id, order.id), isNull(orders.confirmationSentAt)))
@@ -70,49 +71,70 @@ export async function sweepUnsentConfirmations(
   return due.length;
 }
 
+type ConfirmedOrder = Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'> &
+  Partial<Pick<OrderRow, 'lines'>>;
+
+export interface ConfirmationEmailInput {
+  order: ConfirmedOrder;
+  to: string;
+  firstName: string;
+  /** The account's language; English when it has none. */
+  locale: Locale | null;
+  site: { name: string; supportEmail: string; supportPhone: string };
+}
+
+/** The order confirmation in the account's language: what was bought, what was paid and where it goes. */
+export function orderConfirmationEmail({ order, to, firstName, locale, site }: ConfirmationEmailInput): MailMessage {
+  const texts = mailTexts(locale);
+  const t = texts.confirmation;
+  const { line } = order;
+  const several = order.lines && order.lines.length > 1 ? order.lines : null;
+  // An order of several framed photos lists each; a single one keeps its four lines.
+  const items = several
+    ? several.map((l, i) => t.item(i + 1, l.line, l.quantity, formatInr(l.line.checkoutPaise)))
+    : [t.print(line), t.frame(line), t.border(line), t.quantity(order.quantity)];
+  const lines = [
+    texts.hello(firstName),
+    '',
+    t.thanks(order.id, order.paymentId ?? ''),
+    '',
+    ...items,
+    t.shipping(order.shippingPaise > 0 ? formatInr(order.shippingPaise) : null),
+    t.totalPaid(formatInr(order.amountPaise)),
+    '',
+    t.deliveringTo(addressLine(order.address)),
+    '',
+    texts.questions(site.supportEmail, site.supportPhone),
+    '',
+    texts.signature(site.name),
+  ];
+  const subject = t.subject(site.name, order.id);
+  const html = [
+    `<!doctype html><html lang="${locale ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body>`,
+    `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`,
+    '</body></html>',
+  ].join('');
+  return { to, subject, text: lines.join('\n'), html };
+}
+
 /**
  * Stores the confirmation's job (under the order's own job id) and then marks the order's confirmation as sent.
  * Throws when the queue refuses it; the order then stays for the sweep.
  */
 export async function queueOrderConfirmation(
   ctx: AppContext,
-  order: Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'> &
-    Partial<Pick<OrderRow, 'lines'>>,
-  user: { email: string; firstName: string },
+  order: ConfirmedOrder,
+  user: { email: string; firstName: string; locale?: string | null },
 ): Promise<void> {
-  const { line, address } = order;
-  const several = order.lines && order.lines.length > 1 ? order.lines : null;
-  // An order of several framed photos lists each; a single one keeps its four lines.
-  const items = several
-    ? several.flatMap((l, i) => [
-        `${i + 1}. ${l.line.sizeName} in, ${l.line.finishName} (${l.line.frameSetName}), white border ${l.line.borderName}, quantity ${l.quantity}: ${formatInr(l.line.checkoutPaise)}`,
-      ])
-    : [
-        `Print: ${line.sizeName} in`,
-        `Frame: ${line.finishName} (${line.frameSetName}), ${line.mouldingIn} in moulding`,
-        `White border: ${line.borderName}`,
-        `Quantity: ${order.quantity}`,
-      ];
-  const { name, supportEmail, supportPhone } = ctx.config.site;
-  const lines = [
-    `Hello ${user.firstName},`,
-    '',
-    `Thank you for your order ${order.id}. Your payment ${order.paymentId ?? ''} was received.`,
-    '',
-    ...items,
-    `Shipping: ${order.shippingPaise > 0 ? formatInr(order.shippingPaise) : 'Free'}`,
-    `Total paid: ${formatInr(order.amountPaise)}`,
-    '',
-    `Delivering to: ${address.fullName}, ${address.addressLine1}${address.addressLine2 ? `, ${address.addressLine2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`,
-    '',
-    `Questions? Write to ${supportEmail} or call ${supportPhone}.`,
-    '',
-    `— ${name}`,
-  ];
-  const text = lines.join('\n');
-  const html = `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`;
+  const message = orderConfirmationEmail({
+    order,
+    to: user.email,
+    firstName: user.firstName,
+    locale: isLocale(user.locale) ? user.locale : null,
+    site: ctx.config.site,
+  });
   const mail = await mailFor(ctx);
-  await mail.send({ to: user.email, subject: `${name}: order ${order.id} confirmed`, text, html }, { jobId: confirmationJobId(order.id) });
+  await mail.send(message, { jobId: confirmationJobId(order.id) });
   await ctx.database.pool.query('UPDATE orders SET confirmation_sent_at = now() WHERE id = $1 AND confirmation_sent_at IS NULL', [
     order.id,
   ]);

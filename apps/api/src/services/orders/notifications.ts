@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { isLocale, type Locale } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { OrderRow } from '../../db/schema';
 import { mailFor, sealMessage, SEND_EMAIL_QUEUE, type MailMessage } from '../mail';
+import { cityLine, mailTexts } from '../mail-texts';
 
 /**
  * The customer's e-mails for status moves the shop makes: shipped (carrier and tracking number) and delivered.
@@ -30,6 +32,8 @@ export interface StatusEmailInput {
   status: NotifiedStatus;
   to: string;
   firstName: string;
+  /** The account's language; English when it has none. */
+  locale?: Locale | null;
   publicUrl: string;
   site: { name: string; supportEmail: string; supportPhone: string };
 }
@@ -39,46 +43,41 @@ export function orderPageUrl(publicUrl: string, orderId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(orderId)}`;
 }
 
-/** A plain, mobile-friendly message: short lines of text, and the same in simple single-column HTML. */
+/** A plain, mobile-friendly message in the account's language: short lines of text, and the same in simple single-column HTML. */
 export function statusEmail(input: StatusEmailInput): MailMessage {
   const { order, status, site } = input;
+  const locale = input.locale ?? 'en';
+  const texts = mailTexts(locale);
+  const t = texts.status;
   const link = orderPageUrl(input.publicUrl, order.id);
-  const what = `${order.line.finishName} (${order.line.frameSetName}), print ${order.line.sizeName} in${order.quantity > 1 ? `, ${order.quantity} pieces` : ''}`;
-  const a = order.address;
-  const headline = status === 'shipped' ? `Your order ${order.id} is on its way.` : `Your order ${order.id} has been delivered.`;
+  const frame = t.frame(order.line, order.quantity);
   const body: string[] =
     status === 'shipped'
       ? [
-          headline,
+          t.shippedHeadline(order.id),
           '',
-          `Carrier: ${order.carrier ?? ''}`,
-          `Tracking number: ${order.trackingNumber ?? ''}`,
+          t.carrier(order.carrier ?? ''),
+          t.trackingNumber(order.trackingNumber ?? ''),
           '',
-          `Frame: ${what}`,
-          `Delivering to: ${a.fullName}, ${a.city}, ${a.state} ${a.postalCode}`,
+          frame,
+          t.deliveringTo(cityLine(order.address)),
         ]
-      : [
-          headline,
-          '',
-          `Frame: ${what}`,
-          '',
-          'We hope it looks lovely on your wall. If anything is wrong, reply to this e-mail or call us.',
-        ];
-  const lines = [`Hello ${input.firstName},`, '', ...body];
-  const footer = [`Questions? Write to ${site.supportEmail} or call ${site.supportPhone}.`, '', `— ${site.name}`];
-  const text = [...lines, '', `See your order: ${link}`, '', ...footer].join('\n');
+      : [t.deliveredHeadline(order.id), '', frame, '', t.enjoy];
+  const lines = [texts.hello(input.firstName), '', ...body];
+  const footer = [texts.questions(site.supportEmail, site.supportPhone), '', texts.signature(site.name)];
+  const text = [...lines, '', t.seeOrder(link), '', ...footer].join('\n');
   const p = (l: string) => (l ? `<p style="margin:0 0 8px">${escapeHtml(l)}</p>` : '');
   const html = [
-    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>`,
     '<body style="margin:0;padding:16px;font-family:sans-serif;font-size:16px;line-height:1.5;color:#222">',
     '<div style="max-width:480px;margin:0 auto">',
     ...lines.map(p),
-    `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">See your order</a></p>`,
+    `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(t.button)}</a></p>`,
     `<p style="margin:0 0 8px;font-size:14px;color:#555">${escapeHtml(link)}</p>`,
     ...footer.map(p),
     '</div></body></html>',
   ].join('');
-  const subject = status === 'shipped' ? `${site.name}: order ${order.id} has shipped` : `${site.name}: order ${order.id} was delivered`;
+  const subject = status === 'shipped' ? t.shippedSubject(site.name, order.id) : t.deliveredSubject(site.name, order.id);
   return { to: input.to, subject, text, html };
 }
 
@@ -103,7 +102,7 @@ export async function prepareStatusEmails(ctx: AppContext): Promise<{ wake(): vo
 export async function queueStatusEmail(
   ctx: AppContext,
   executor: SqlExecutor,
-  input: { order: OrderRow; historyId: number; to: string; firstName: string },
+  input: { order: OrderRow; historyId: number; to: string; firstName: string; locale?: string | null },
 ): Promise<boolean> {
   const status = input.order.status;
   if (!NOTIFIED_STATUSES.has(status)) return false;
@@ -112,6 +111,7 @@ export async function queueStatusEmail(
     status: status as NotifiedStatus,
     to: input.to,
     firstName: input.firstName,
+    locale: isLocale(input.locale) ? input.locale : null,
     publicUrl: ctx.config.publicUrl,
     site: ctx.config.site,
   });

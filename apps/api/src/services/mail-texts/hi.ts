@@ -1,0 +1,63 @@
+import { formatMeasure } from '@framewala/domain';
+import type { MailLine, MailTexts } from './types';
+import { inIndia } from './format';
+
+/**
+ * Hindi, as shops write it (docs/hindi-glossary.md): polite आप, short sentences, loanwords customers say (फ़्रेम,
+ * साइज़, ऑर्डर, डिलीवरी), Latin digits and ₹ amounts. Catalogue names (frame and border names) are the shop's own
+ * and stay as they are.
+ */
+
+/** 1 घंटे, 2 घंटे, 30 मिनट (the oblique form, as in '1 घंटे बाद'). */
+const duration = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} घंटे` : `${minutes} मिनट`);
+
+/** '12x18' → '12 × 18 इंच'. */
+const size = (l: MailLine) => `${l.sizeName.replace(/(\d)\s*x\s*(\d)/gi, '$1 × $2')} इंच`;
+
+const borderWidth = (l: MailLine) => `${l.borderName} (${formatMeasure(l.borderIn)} इंच)`;
+
+export const hi: MailTexts = {
+  hello: (firstName) => `नमस्ते ${firstName} जी,`,
+  questions: (email, phone) => `कोई सवाल हो, तो ${email} पर लिखें या ${phone} पर कॉल करें।`,
+  signature: (shop) => `— ${shop}`,
+
+  reset: {
+    subject: (shop) => `अपना ${shop} पासवर्ड बदलें`,
+    asked: (shop, email) => `आपके ${shop} खाते (${email}) का पासवर्ड बदलने का अनुरोध मिला है।`,
+    chooseHere: 'नया पासवर्ड यहाँ चुनें:',
+    button: 'नया पासवर्ड चुनें',
+    copyLink: 'अगर बटन काम न करे, तो यह पता कॉपी करके अपने ब्राउज़र में खोलें:',
+    validity: (minutes, at) =>
+      `यह लिंक सिर्फ़ एक बार काम करेगा और ${duration(minutes)} बाद (${inIndia(at, 'hi', { weekday: 'long', day: 'numeric', month: 'long' })}, ${inIndia(at, 'hi', { hour: 'numeric', minute: '2-digit', dayPeriod: 'long' })} बजे IST) ख़त्म हो जाएगा।`,
+    notYou: 'अगर यह अनुरोध आपने नहीं किया, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
+    questions: (email) => `कोई सवाल हो, तो ${email} पर लिखें।`,
+  },
+
+  confirmation: {
+    subject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} कन्फ़र्म हो गया है`,
+    thanks: (orderId, paymentId) => `ऑर्डर ${orderId} के लिए धन्यवाद। आपका भुगतान ${paymentId} हमें मिल गया है।`,
+    item: (position, l, quantity, price) =>
+      `${position}. ${size(l)}, ${l.finishName} (${l.frameSetName}), ${l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर'}, मात्रा ${quantity}: ${price}`,
+    print: (l) => `प्रिंट: ${size(l)}`,
+    frame: (l) => `फ़्रेम: ${l.finishName} (${l.frameSetName}), ${formatMeasure(l.mouldingIn)} इंच मोल्डिंग`,
+    border: (l) => `सफ़ेद बॉर्डर: ${l.borderIn > 0 ? borderWidth(l) : 'नहीं'}`,
+    quantity: (quantity) => `मात्रा: ${quantity}`,
+    shipping: (price) => `डिलीवरी शुल्क: ${price ?? 'मुफ़्त'}`,
+    totalPaid: (price) => `कुल भुगतान: ${price}`,
+    deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
+  },
+
+  status: {
+    shippedSubject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} भेज दिया गया है`,
+    deliveredSubject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} डिलीवर हो गया है`,
+    shippedHeadline: (orderId) => `आपका ऑर्डर ${orderId} भेज दिया गया है और रास्ते में है।`,
+    deliveredHeadline: (orderId) => `आपका ऑर्डर ${orderId} डिलीवर हो गया है।`,
+    carrier: (carrier) => `कूरियर कंपनी: ${carrier}`,
+    trackingNumber: (number) => `ट्रैकिंग नंबर: ${number}`,
+    frame: (l, quantity) => `फ़्रेम: ${l.finishName} (${l.frameSetName}), प्रिंट ${size(l)}${quantity > 1 ? `, ${quantity} पीस` : ''}`,
+    deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
+    enjoy: 'उम्मीद है कि आपकी दीवार पर यह फ़्रेम बहुत सुंदर लगेगा। अगर कोई गड़बड़ हो, तो इस ई-मेल का जवाब दें या हमें कॉल करें।',
+    seeOrder: (link) => `अपना ऑर्डर देखें: ${link}`,
+    button: 'अपना ऑर्डर देखें',
+  },
+};

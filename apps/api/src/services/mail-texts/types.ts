@@ -1,0 +1,68 @@
+import type { OrderLineSnapshot } from '../../db/schema';
+
+/** What a line of an order says about the framed photo. */
+export type MailLine = Pick<OrderLineSnapshot, 'sizeName' | 'finishName' | 'frameSetName' | 'mouldingIn' | 'borderName' | 'borderIn'>;
+
+/**
+ * Every text of the customer's e-mails, one object per language (en.ts, hi.ts). The templates (the reset e-mail, the
+ * order confirmation, the shipped and delivered notices) only place these texts; amounts come in already formatted
+ * with the domain's formatInr, dates as Date. A text missing in one language fails typecheck.
+ */
+export interface MailTexts {
+  /** The greeting line: 'Hello Asha,'. */
+  hello(firstName: string): string;
+  /** The closing line with both ways to reach the shop. */
+  questions(supportEmail: string, supportPhone: string): string;
+  /** The last line: '— Framewala'. */
+  signature(shopName: string): string;
+
+  reset: {
+    subject(shopName: string): string;
+    /** Why the e-mail came, with the account's e-mail. */
+    asked(shopName: string, email: string): string;
+    /** Before the link in the text version. */
+    chooseHere: string;
+    /** The button in the HTML version. */
+    button: string;
+    /** Above the link written out, in the HTML version. */
+    copyLink: string;
+    /** How long the link works and until when (India time). */
+    validity(minutes: number, expiresAt: Date): string;
+    notYou: string;
+    /** The closing line: the e-mail address only. */
+    questions(supportEmail: string): string;
+  };
+
+  confirmation: {
+    subject(shopName: string, orderId: string): string;
+    thanks(orderId: string, paymentId: string): string;
+    /** One numbered line of an order of several framed photos; `price` is the line's total. */
+    item(position: number, line: MailLine, quantity: number, price: string): string;
+    /** The four lines of an order of one framed photo. */
+    print(line: MailLine): string;
+    frame(line: MailLine): string;
+    border(line: MailLine): string;
+    quantity(quantity: number): string;
+    /** The shipping charge; null when delivery is free. */
+    shipping(price: string | null): string;
+    totalPaid(price: string): string;
+    deliveringTo(address: string): string;
+  };
+
+  status: {
+    shippedSubject(shopName: string, orderId: string): string;
+    deliveredSubject(shopName: string, orderId: string): string;
+    shippedHeadline(orderId: string): string;
+    deliveredHeadline(orderId: string): string;
+    carrier(carrier: string): string;
+    trackingNumber(trackingNumber: string): string;
+    frame(line: MailLine, quantity: number): string;
+    deliveringTo(address: string): string;
+    /** The delivered notice's closing wish. */
+    enjoy: string;
+    /** The link to the order page in the text version. */
+    seeOrder(link: string): string;
+    /** The button in the HTML version. */
+    button: string;
+  };
+}
