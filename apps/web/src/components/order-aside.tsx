@@ -7,7 +7,7 @@ import { textLink } from './button-styles';
 import { ShieldCheckIcon, TruckIcon } from './icons';
 import { NoBreakRanges } from './no-break-ranges';
 import { useOrderDraft } from '../lib/order-storage';
-import { framedPhotosText, inchesText } from '../lib/order-texts';
+import { framedPhotosText, inchesOf } from '../lib/print-texts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,7 +20,7 @@ export function OrderAside() {
   const order = useOrderDraft();
   const photo = order?.photo;
   const src = photo ? (photo.thumbnailUrl ?? photo.url) : null;
-  const size = order?.size?.sizeName ?? (order?.customSize ? inchesText(`${order.customSize.width} × ${order.customSize.height}`) : null);
+  const size = order?.size?.sizeName ?? (order?.customSize ? inchesOf(`${order.customSize.width} × ${order.customSize.height}`) : null);
   const quantity = order?.quantity ?? 1;
   const photos = framedPhotosText(cartCount);
   // The shop's promises, from the same figures as the delivery estimate and the cancellation rule.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatInr, type OrderDetail } from '@framewala/domain';
-import { inchesText } from '../lib/order-texts';
+import { inchesOf } from '../lib/print-texts';
 import { ImageIcon } from './icons';
 
 type Line = OrderDetail['lines'][number];
@@ -25,10 +25,10 @@ export function OrderLines({ lines }: { lines: readonly Line[] }) {
           </span>
           <span className="min-w-0 flex-1">
             <span className="block font-medium text-ink-900">
-              {inchesText(line.sizeName)} · {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
+              {inchesOf(line.sizeName)} · {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
             </span>
             <span className="block text-sm text-ink-600">
-              {line.borderIn > 0 ? `${line.borderName} ${inchesText(line.borderIn)}` : t`No border`} · {line.quantity} ×{' '}
+              {line.borderIn > 0 ? `${line.borderName} ${inchesOf(line.borderIn)}` : t`No border`} · {line.quantity} ×{' '}
               {formatInr(line.unitPaise)}
             </span>
           </span>

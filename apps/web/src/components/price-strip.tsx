@@ -36,7 +36,7 @@ function OrderPriceStrip() {
         <div className="flex items-baseline gap-1.5">
           <dt className="font-semibold text-ink-500">
             <abbr title={t`Frame Selling Price`} className="no-underline">
-              FSP
+              {t`FSP`}
             </abbr>
           </dt>
           <dd className="m-0 text-ink-900" data-testid="fsp">
@@ -47,7 +47,7 @@ function OrderPriceStrip() {
           <div className="flex items-baseline gap-1.5">
             <dt className="font-semibold text-ink-500">
               <abbr title={t`White Border Price`} className="no-underline">
-                WBP
+                {t`WBP`}
               </abbr>
             </dt>
             <dd className="m-0 text-ink-900" data-testid="wbp">

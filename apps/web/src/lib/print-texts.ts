@@ -5,7 +5,7 @@
  * text changed there fails typecheck here until its translation follows.
  */
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import {
   CUSTOM_SIZE_MESSAGES,
   DEFAULT_WHITE_BORDER_NAMES,
@@ -55,8 +55,30 @@ export function qualityWarning(quality: Pick<PrintQuality, 'warning'>): string |
  * A size name with its unit: '12x8 in', 'A4 11.7x8.3 in'. Hindi writes the sizes the way shops do, '12 × 8 इंच'.
  */
 export function sizeNameText(name: string): string {
-  const size = activeLocale() === 'en' ? name : name.replace(/(\d)\s*[x×]\s*(\d)/i, '$1 × $2');
+  const size = spacedSize(name);
   return i18n._(msg`${size} in`);
+}
+
+/** A size as the catalogue or the customer writes it ('12x8', '10 X 16'): as it is in English, '12 × 8' otherwise. */
+function spacedSize(name: string): string {
+  return activeLocale() === 'en' ? name : name.replace(/(\d)\s*[xX×]\s*(\d)/g, '$1 × $2');
+}
+
+/** A size name or a length in inches: '12x8 in', '0.8 in' (a number is written with the domain's `formatMeasure`). */
+export function inchesOf(value: string | number): string {
+  const size = typeof value === 'number' ? formatMeasure(value) : spacedSize(value);
+  return i18n._(msg`${size} in`);
+}
+
+/** A print size the customer typed themselves: '10 X 16 in (custom)'. */
+export function customInchesText(name: string): string {
+  const size = spacedSize(name);
+  return i18n._(msg`${size} in (custom)`);
+}
+
+/** '1 framed photo', '3 framed photos'. */
+export function framedPhotosText(count: number): string {
+  return i18n._(msg`${plural(count, { one: '# framed photo', other: '# framed photos' })}`);
 }
 
 /** The size table's format groups: the named ones translated, the ratios ('3:2') as they are (null). */

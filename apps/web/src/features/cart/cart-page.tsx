@@ -14,7 +14,7 @@ import { useFrameArt } from '../../components/use-frame-art';
 import { pruneDrafts, updateLocalCart } from '../../lib/cart';
 import { useFrameSets } from '../../lib/catalogue';
 import { errorText } from '../../lib/error-messages';
-import { customInchesText, inchesText } from '../../lib/order-texts';
+import { customInchesText, inchesOf } from '../../lib/print-texts';
 import { showToast } from '../../lib/toast-store';
 import { useCart, useCartActions, type CartItem } from '../../lib/use-cart';
 import { draftForEdit, openInEditor } from './edit-line';
@@ -278,8 +278,8 @@ function CartRow({ item, sets }: { item: CartItem; sets: readonly FrameSet[] | u
     void navigate('/edit-photo');
   };
 
-  const size = item.sizeName ? (item.custom ? customInchesText(item.sizeName) : inchesText(item.sizeName)) : '—';
-  const border = item.borderIn > 0 ? `${item.borderName ?? t`White border`} · ${inchesText(item.borderIn)}` : t`None`;
+  const size = item.sizeName ? (item.custom ? customInchesText(item.sizeName) : inchesOf(item.sizeName)) : '—';
+  const border = item.borderIn > 0 ? `${item.borderName ?? t`White border`} · ${inchesOf(item.borderIn)}` : t`None`;
   const unitPrice = item.unitPaise !== null ? formatInr(item.unitPaise) : null;
   const q = item.quantity;
   return (

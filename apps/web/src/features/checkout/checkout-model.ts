@@ -5,7 +5,7 @@
 import { t } from '@lingui/core/macro';
 import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
-import { inchesText } from '../../lib/order-texts';
+import { inchesOf } from '../../lib/print-texts';
 import {
   borderForIndex,
   borderInches,
@@ -78,8 +78,8 @@ export function createOrderBody(
  */
 export function paymentDescription(summary: CheckoutSummary): string {
   const { choice, sizeName } = summary;
-  const frameInches = inchesText(summary.frameInches);
-  const borderInches = inchesText(summary.borderIn);
+  const frameInches = inchesOf(summary.frameInches);
+  const borderInches = inchesOf(summary.borderIn);
   return [
     t`Size ${sizeName}`,
     t`Frame ${frameInches}`,

@@ -16,7 +16,7 @@ import { isApiError } from '../../lib/api';
 import { arrivesByText } from '../../lib/delivery-quote';
 import { errorText } from '../../lib/error-messages';
 import { activeLocale } from '../../lib/i18n';
-import { customInchesText, framedPhotosText, inchesText } from '../../lib/order-texts';
+import { customInchesText, framedPhotosText, inchesOf } from '../../lib/print-texts';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
 import { useShippingQuote } from '../../lib/shipping';
@@ -335,9 +335,9 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
 
   const rows: [string, string][] = [
     [t`Frame`, `${choice.frame.frameName} · ${choice.set.frameName}`],
-    [t`Size`, summary.print.kind === 'custom' ? customInchesText(summary.sizeName) : inchesText(summary.sizeName)],
-    [t`Motif Border`, summary.borderIn > 0 ? inchesText(summary.borderIn) : t`None`],
-    [t`Frame Size`, inchesText(summary.frameInches)],
+    [t`Size`, summary.print.kind === 'custom' ? customInchesText(summary.sizeName) : inchesOf(summary.sizeName)],
+    [t`Motif Border`, summary.borderIn > 0 ? inchesOf(summary.borderIn) : t`None`],
+    [t`Frame Size`, inchesOf(summary.frameInches)],
     [t`Category`, choice.frame.frameCategory || '—'],
     [t`Description`, choice.frame.frameDescription || '—'],
   ];
@@ -500,11 +500,11 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
             ) : null}
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-ink-900">
-                {line.sizeId === null ? customInchesText(line.sizeName ?? '—') : inchesText(line.sizeName ?? '—')} ·{' '}
+                {line.sizeId === null ? customInchesText(line.sizeName ?? '—') : inchesOf(line.sizeName ?? '—')} ·{' '}
                 {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
               </span>
               <span className="block text-sm text-ink-600">
-                {line.borderIn > 0 ? `${line.borderName ?? t`White border`} ${inchesText(line.borderIn)}` : t`No border`} ·{' '}
+                {line.borderIn > 0 ? `${line.borderName ?? t`White border`} ${inchesOf(line.borderIn)}` : t`No border`} ·{' '}
                 {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
               </span>
             </span>

@@ -5,7 +5,7 @@ import { CropIcon, EyeIcon, FrameIcon, HeartHandIcon, RulerIcon, ShieldCheckIcon
 
 /**
  * A card of the landing page. Its texts are rendered in the active language; a text may name the policy facts of
- * `homeFacts()` ({processing}, {paymentProvider}…), filled in when it is rendered.
+ * `policyFacts()` ({processing}, {paymentProvider}…), filled in when it is rendered.
  */
 type Item = { key: string; title: MessageDescriptor; text: MessageDescriptor; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 

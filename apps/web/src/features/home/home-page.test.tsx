@@ -5,7 +5,7 @@ import { UPLOAD_HINT } from '@framewala/domain';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { POLICY_FACTS } from '../../lib/policies';
 import { HEADLINE } from './home-content';
-import { homeFact, type HomeFact } from './home-facts';
+import { policyFacts, type PolicyFactName } from '../../lib/policy-facts';
 
 describe('Landing page', () => {
   it('shows the exact headline as the page h1', async () => {
@@ -118,14 +118,14 @@ describe('Landing page in Hindi', () => {
 
 describe('landing page facts', () => {
   afterEach(() => i18n.activate('en'));
-  const facts: HomeFact[] = ['processing', 'deliveryMetros', 'deliveryElsewhere', 'cancellationWindow', 'defectReportWindow'];
+  const facts: PolicyFactName[] = ['processing', 'deliveryMetros', 'deliveryElsewhere', 'cancellationWindow', 'defectReportWindow'];
 
   it('read in English exactly as the domain writes them', () => {
-    for (const fact of facts) expect(homeFact(fact)).toBe(POLICY_FACTS[fact]);
+    for (const fact of facts) expect(policyFacts()[fact]).toBe(POLICY_FACTS[fact]);
   });
 
   it('read in Hindi with the same numbers', async () => {
     await activateLocale('hi');
-    expect(facts.map(homeFact)).toEqual(['1–2 कामकाजी दिन', '3–5 कामकाजी दिन', '5–7 कामकाजी दिन', '24 घंटे', 'डिलीवरी के 7 दिन']);
+    expect(facts.map((fact) => policyFacts()[fact])).toEqual(['1–2 कामकाजी दिन', '3–5 कामकाजी दिन', '5–7 कामकाजी दिन', '24 घंटे', 'डिलीवरी के 7 दिन']);
   });
 });

@@ -9,7 +9,7 @@ import { NoBreakRanges } from '../../components/no-break-ranges';
 import { loadUploadDialog } from '../../app/upload-dialog';
 import { HeroIllustration } from './hero-illustration';
 import { HEADLINE, HERO_TICKS, HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
-import { homeFacts } from './home-facts';
+import { policyFacts } from '../../lib/policy-facts';
 
 const UploadModal = lazy(async () => ({ default: (await loadUploadDialog()).UploadModal }));
 const prefetchUpload = () => void loadUploadDialog();
@@ -20,7 +20,7 @@ const withValues = (message: MessageDescriptor, values: Record<string, string>):
 export function HomePage() {
   const { t } = useLingui();
   const { i18n } = useI18n();
-  const facts = homeFacts();
+  const facts = policyFacts();
   const { cancellationWindow, defectReportWindow } = facts;
   const [uploadOpen, setUploadOpen] = useState(false);
   // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.

@@ -7,7 +7,7 @@ import { errorText } from '../../lib/error-messages';
 import { uploadRequestHeaders } from '../../lib/upload-claim';
 import type { FramedPiece } from './framed-piece';
 import { isAppleMobile } from './platform';
-import { outerSizeText } from './wall-texts';
+import { outerSizeText } from '../../lib/print-texts';
 
 type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; src: string } | { status: 'error'; error: unknown };
 

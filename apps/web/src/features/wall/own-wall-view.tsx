@@ -24,7 +24,8 @@ import { FramedPrint } from '../../components/framed-print';
 import { useFrameArt } from '../../components/use-frame-art';
 import type { FramedPiece } from './framed-piece';
 import { useWidth } from './use-width';
-import { outerSizeText, REFERENCE_LABELS } from './wall-texts';
+import { outerSizeText } from '../../lib/print-texts';
+import { REFERENCE_LABELS } from './wall-texts';
 
 type WallPhoto = { url: string; width: number; height: number; name: string };
 

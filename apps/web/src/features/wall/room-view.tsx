@@ -7,7 +7,7 @@ import { FLOOR_Y, ROOM_SCENES, SCENE_HEIGHT_IN, WALL_COLOURS, type SceneId } fro
 import { RoomArt } from '../../components/room-scenes';
 import type { FramedPiece } from './framed-piece';
 import { paintedMark, useWidth } from './use-width';
-import { inchesText, outerSizeText } from './wall-texts';
+import { inchesText, outerSizeText } from '../../lib/print-texts';
 
 /** Marked two animation frames after a room, size or wall colour is drawn (detail: scene|W×H|colour). */
 export const ROOM_PAINTED_MARK = 'framewala:room-painted';

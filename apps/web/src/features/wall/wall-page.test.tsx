@@ -5,7 +5,8 @@ import { activateLocale, i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
 import { mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render';
-import { inchesText, outerSizeText, REFERENCE_LABELS } from './wall-texts';
+import { inchesText, outerSizeText } from '../../lib/print-texts';
+import { REFERENCE_LABELS } from './wall-texts';
 
 const FRAME_SETS: FrameSet[] = [
   {

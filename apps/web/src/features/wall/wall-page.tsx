@@ -11,7 +11,7 @@ import { comparisonSizes, framedPiece, orderPrintSize, type PieceSize } from './
 import { ArView } from './ar-view';
 import { OwnWallView } from './own-wall-view';
 import { RoomView } from './room-view';
-import { inchesText } from './wall-texts';
+import { inchesText } from '../../lib/print-texts';
 
 type View = 'room' | 'own' | 'ar';
 const VIEWS: { id: View; label: MessageDescriptor }[] = [
