@@ -21,6 +21,21 @@ describe('message catalogues', async () => {
     expect(catalogues.map((catalogue) => path.basename(catalogue.path)).sort()).toEqual([...CATALOGUE_NAMES].sort());
   });
 
+  it('give a text that several catalogues share the same Hindi everywhere (a page loading two would otherwise show either)', async () => {
+    const hindi = new Map<string, Set<string>>();
+    for (const catalogue of catalogues) {
+      const { hi = {} } = await catalogue.readAll(['hi']);
+      for (const entry of Object.values(hi)) {
+        if (entry.obsolete || !entry.message) continue;
+        const seen = hindi.get(entry.message) ?? new Set<string>();
+        seen.add(entry.translation ?? '');
+        hindi.set(entry.message, seen);
+      }
+    }
+    const differing = [...hindi].filter(([, translations]) => translations.size > 1).map(([message, translations]) => [message, [...translations]]);
+    expect(differing).toEqual([]);
+  });
+
   for (const catalogue of catalogues) {
     const name = path.basename(catalogue.path);
 
