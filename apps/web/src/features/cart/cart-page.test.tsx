@@ -171,7 +171,7 @@ describe('/addtocart in Hindi', () => {
     const [first] = screen.getAllByTestId('cart-line');
     expect(first).toHaveTextContent('12 × 8 इंच');
     expect(first).toHaveTextContent('Hairline · 0.4 इंच');
-    expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} प्रति पीस`);
+    expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} प्रति फ़्रेम`);
     expect(within(first!).getByRole('button', { name: 'मात्रा बढ़ाएँ' })).toBeEnabled();
 
     await user.type(page.getByLabelText('डिलीवरी पिनकोड'), '560001');
