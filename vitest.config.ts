@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactWithLingui } from './apps/web/scripts/react-lingui.mjs';
 
 // One runner, three projects: the pure domain, the web components (jsdom) and the API against a real PostgreSQL.
 export default defineConfig({
@@ -25,6 +26,8 @@ export default defineConfig({
         },
       },
       {
+        // The contract tests import a few web client modules, whose texts are Lingui macros.
+        plugins: [reactWithLingui({ include: /apps\/web\/src\/.*\.tsx?$/ })],
         test: {
           name: 'api',
           root: './apps/api',

@@ -1,3 +1,3 @@
 import type { PluginOption } from 'vite';
 
-export function reactWithLingui(): PluginOption[];
+export function reactWithLingui(options?: { include?: RegExp }): PluginOption[];

@@ -8,10 +8,11 @@ import react from '@vitejs/plugin-react';
 
 const configPath = fileURLToPath(new URL('../lingui.config.ts', import.meta.url));
 
-export function reactWithLingui() {
+/** `include`: only these files (the API's tests import a few web modules and need only their macros). */
+export function reactWithLingui({ include } = {}) {
   const linguiConfig = getConfig({ configPath, cwd: path.dirname(configPath) });
   return [
-    react({ babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] } }),
+    react({ include, babel: { plugins: [['@lingui/babel-plugin-lingui-macro', { linguiConfig }]] } }),
     lingui({ configPath, cwd: path.dirname(configPath) }),
   ];
 }
