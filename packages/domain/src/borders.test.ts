@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_WHITE_BORDER_NAMES_HI,
   DEFAULT_WHITE_BORDERS,
   MOULDING_WIDTHS,
   WHITE_BORDER_LEVELS,
@@ -51,6 +52,12 @@ describe('DEFAULT_WHITE_BORDERS', () => {
   it('is frozen', () => {
     expect(Object.isFrozen(DEFAULT_WHITE_BORDERS)).toBe(true);
     expect(Object.isFrozen(DEFAULT_WHITE_BORDERS[1])).toBe(true);
+  });
+
+  it('has a Hindi name for every default border, in Devanagari', () => {
+    expect(Object.keys(DEFAULT_WHITE_BORDER_NAMES_HI)).toEqual(DEFAULT_WHITE_BORDERS.map((b) => b.name));
+    for (const name of Object.values(DEFAULT_WHITE_BORDER_NAMES_HI)) expect(name).toMatch(/^[\u0900-\u097F ]+$/u);
+    expect(DEFAULT_WHITE_BORDER_NAMES_HI.Hairline).toBe('बहुत पतला');
   });
 });
 

@@ -67,6 +67,20 @@ export interface WhiteBorderOption {
 export const DEFAULT_WHITE_BORDER_NAMES = ['No border', 'Hairline', 'Slim', 'Classic', 'Wide', 'Gallery', 'Museum'] as const;
 export type DefaultWhiteBorderName = (typeof DEFAULT_WHITE_BORDER_NAMES)[number];
 
+/**
+ * The default borders' names in Hindi, as the seed writes them beside the English (white_borders.name_hi). The owner
+ * may write others; a border the owner renamed has no Hindi until the owner writes one.
+ */
+export const DEFAULT_WHITE_BORDER_NAMES_HI: Readonly<Record<DefaultWhiteBorderName, string>> = Object.freeze({
+  'No border': 'बिना बॉर्डर',
+  Hairline: 'बहुत पतला',
+  Slim: 'पतला',
+  Classic: 'क्लासिक',
+  Wide: 'चौड़ा',
+  Gallery: 'गैलरी',
+  Museum: 'म्यूज़ियम',
+});
+
 /** The seven default white border options, level 0 (no border) first. */
 export const DEFAULT_WHITE_BORDERS: readonly WhiteBorderOption[] = Object.freeze(
   (

@@ -22,6 +22,9 @@ const frame = {
   frameName: 'Walnut',
   frameCategory: 'Wood',
   frameDescription: 'Dark walnut, satin finish',
+  frameNameHi: 'वॉलनट',
+  frameCategoryHi: 'लकड़ी',
+  frameDescriptionHi: null,
   sideUp: '/frames/walnut/up.webp',
   sideDown: '/frames/walnut/down.webp',
   sideLeft: '/frames/walnut/left.webp',
@@ -35,6 +38,7 @@ const frame = {
 const frameSet = {
   _id: 'fs1',
   frameName: 'Slim 1 in',
+  frameNameHi: null,
   sizeInInches: 1,
   framePrice: 4.5,
   thumbnailUrl: '/frames/slim-1/thumb.webp',
@@ -74,6 +78,13 @@ describe('catalogue response schemas', () => {
     expect(frameSchema.safeParse(missingSide).success).toBe(false);
     expect(frameSetSchema.safeParse({ ...frameSet, framePrice: '4.5' }).success).toBe(false);
     expect(frameSetSchema.safeParse({ ...frameSet, _id: '' }).success).toBe(false);
+  });
+
+  it('reads a catalogue text without its Hindi (an older answer) as null', () => {
+    const { frameNameHi: _name, frameCategoryHi: _category, frameDescriptionHi: _description, ...english } = frame;
+    expect(frameSchema.parse(english)).toMatchObject({ frameNameHi: null, frameCategoryHi: null, frameDescriptionHi: null });
+    expect(frameSchema.safeParse({ ...frame, frameNameHi: 42 }).success).toBe(false);
+    expect(motifBorderSchema.parse({ _id: 'b', name: 'Slim', sizeName: 'y', size: 0.8, price: 149 }).nameHi).toBeNull();
   });
 
   it('size groups built from the domain catalogue pass', () => {

@@ -1,12 +1,14 @@
 /**
  * zod 4 schemas of the catalogue and upload shapes, shared by the web app and the API.
  * Ids are opaque strings named `_id`; image URLs are plain strings (they may be relative, e.g. '/frames/…');
- * prices are numbers in rupees (`framePrice` is ₹ per square inch of print).
+ * prices are numbers in rupees (`framePrice` is ₹ per square inch of print). The shop's own texts (names, categories,
+ * descriptions) come in English with their Hindi beside them under the same name with `Hi` (`hindiTextSchema`).
  */
 import { z } from 'zod';
 import { IMAGE_TYPES, SIZE_FORMATS } from './sizes';
 import { ACCEPTED_FORMATS } from './upload-rules';
 import { uploadEnhanceFields } from './contracts/enhance';
+import { hindiTextSchema } from './text';
 
 export const imageTypeSchema = z.enum(IMAGE_TYPES);
 export const sizeFormatSchema = z.enum(SIZE_FORMATS);
@@ -28,6 +30,9 @@ export const frameSchema = z.object({
   frameName: z.string(),
   frameCategory: z.string(),
   frameDescription: z.string(),
+  frameNameHi: hindiTextSchema,
+  frameCategoryHi: hindiTextSchema,
+  frameDescriptionHi: hindiTextSchema,
   ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, urlSchema])) as Record<FramePart, typeof urlSchema>),
 });
 
@@ -35,6 +40,7 @@ export const frameSchema = z.object({
 export const frameSetSchema = z.object({
   _id: idSchema,
   frameName: z.string(),
+  frameNameHi: hindiTextSchema,
   /** The moulding's face width in inches (0.8, 1, 1.5, 2, 3). */
   sizeInInches: z.number().positive(),
   /** Rupees per square inch of print. */
@@ -65,6 +71,7 @@ export const sizeGroupSchema = z.object({
 export const motifBorderSchema = z.object({
   _id: idSchema,
   name: z.string(),
+  nameHi: hindiTextSchema,
   sizeName: z.string(),
   size: z.number().nonnegative(),
   price: rupeesSchema,

@@ -36,3 +36,10 @@ export const plainTextSchema = (max: number) =>
     .trim()
     .max(max)
     .refine((v) => !hasNul(v), NUL_MESSAGE);
+
+/**
+ * A catalogue text in Hindi, sent beside its English field under the same name with `Hi` (`frameName` →
+ * `frameNameHi`): null where the shop has not written one, and an answer without the field (an older server's, an
+ * order placed before the shop kept Hindi names) reads as null. Pages show it in Hindi and fall back to the English.
+ */
+export const hindiTextSchema = z.string().nullable().default(null);

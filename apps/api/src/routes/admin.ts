@@ -51,7 +51,7 @@ const TAGS = ['admin'];
 const SECURITY = [{ bearerAuth: [] }];
 const idParams = adminIdParamsSchema;
 
-const FIELD_NAMES = new Set(['name', 'description', 'material', 'generate', 'color']);
+const FIELD_NAMES = new Set(['name', 'description', 'nameHi', 'descriptionHi', 'material', 'generate', 'color']);
 const PART_NAMES = new Set<string>(FRAME_PARTS);
 
 function badForm(message: string, field?: string): ShopError {
@@ -84,17 +84,18 @@ async function readFinishForm(request: FastifyRequest): Promise<NewFinish> {
     const field = issue?.path.map(String).join('.') || 'body';
     throw badForm(`Invalid ${field}: ${issue?.message ?? 'is not valid'}`, field);
   }
-  const { name, description, material, generate, color } = parsed.data;
+  const { name, description, nameHi, descriptionHi, material, generate, color } = parsed.data;
+  const texts = { name, description, nameHi, descriptionHi };
   const fileCount = Object.keys(files).length;
   if (generate) {
     if (fileCount > 0) throw badForm('Either upload the eight images or ask to generate them, not both.', 'generate');
     if (!color) throw badForm('Generating a finish needs its colour (#rrggbb).', 'color');
-    return { name, description, material: material ?? generate, art: { kind: 'generate', preset: generate, color } };
+    return { ...texts, material: material ?? generate, art: { kind: 'generate', preset: generate, color } };
   }
   if (!material) throw badForm('Say which material the finish is (wood, metal or lacquer).', 'material');
   const missing = FRAME_PARTS.filter((p) => !files[p]);
   if (missing.length > 0) throw badForm(`Missing images: ${missing.join(', ')} (or send generate and color instead).`, missing[0]);
-  return { name, description, material, art: { kind: 'upload', files: files as Record<FramePart, Buffer> } };
+  return { ...texts, material, art: { kind: 'upload', files: files as Record<FramePart, Buffer> } };
 }
 
 /**
@@ -179,7 +180,9 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
       '/admin/frame-sets/:id',
       {
         schema: {
-          summary: "Edit a frame set's name, description or rate (paise per square inch); new orders only",
+          summary: "Edit a frame set's name, description (each with its Hindi) or rate (paise per square inch); new orders only",
+          description:
+            '`nameHi` and `descriptionHi` are shown on Hindi pages; null or empty clears one (the English is shown). A name or description changed without its Hindi clears the Hindi, which translated the old text.',
           tags: TAGS,
           security: SECURITY,
           params: idParams,
@@ -197,7 +200,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
         schema: {
           summary: 'Add a finish to a frame set: upload its eight images, or generate them from a material and a colour',
           description: [
-            'multipart/form-data with fields `name`, `description` and `material` (wood, metal or lacquer), and either the eight images (PNG, JPEG or WebP, at most 5 MB each) in the fields `sideUp, sideDown, sideLeft, sideRight, topLeft, topRight, bottomLeft, bottomRight`, or `generate` (wood, metal or lacquer) with `color` (#rrggbb).',
+            'multipart/form-data with fields `name`, `description`, optionally `nameHi` and `descriptionHi` (their Hindi), and `material` (wood, metal or lacquer), and either the eight images (PNG, JPEG or WebP, at most 5 MB each) in the fields `sideUp, sideDown, sideLeft, sideRight, topLeft, topRight, bottomLeft, bottomRight`, or `generate` (wood, metal or lacquer) with `color` (#rrggbb).',
             'Uploaded images are scaled to the moulding (corners square, strips as thick as the moulding) and stored as WebP; a corner that is not square or a strip lying the wrong way is 422.',
           ].join('\n\n'),
           tags: TAGS,
@@ -217,9 +220,9 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
       '/admin/finishes/:id',
       {
         schema: {
-          summary: 'Rename, describe, retire (`active: false`) or bring back (`active: true`) a finish',
+          summary: 'Rename, describe (each with its Hindi), retire (`active: false`) or bring back (`active: true`) a finish',
           description:
-            'A retired finish disappears from GET /api/get-frame and create-order refuses it; placed orders keep it. The last finish on sale in a set cannot be retired (409).',
+            'A retired finish disappears from GET /api/get-frame and create-order refuses it; placed orders keep it. The last finish on sale in a set cannot be retired (409). `nameHi`, `categoryHi` and `descriptionHi` are shown on Hindi pages; null or empty clears one, and a name or description changed without its Hindi clears the Hindi.',
           tags: TAGS,
           security: SECURITY,
           params: idParams,
@@ -234,7 +237,8 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
       '/admin/borders/:id',
       {
         schema: {
-          summary: "Set a white border's price in paise (new orders only; level 0, no border, stays free)",
+          summary: "Set a white border's price in paise (new orders only; level 0, no border, stays free) or its Hindi name",
+          description: '`nameHi` is shown on Hindi pages; null or empty clears it (the English name is shown).',
           tags: TAGS,
           security: SECURITY,
           params: idParams,
@@ -242,7 +246,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           response: { 200: adminBorderResponseSchema, ...errors(400, 401, 403, 404, 422) },
         },
       },
-      async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body.pricePaise, changed) }),
+      async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body, changed) }),
     );
 
     app.get(

@@ -42,10 +42,10 @@ const READ_LINES = `SELECT l.id, l.client_line_id, l.upload_id, l.size_id, l.cus
   (SELECT json_build_object('id', s.id, 'format', s.format, 'widthIn', s.width_in, 'heightIn', s.height_in, 'sort', s.sort, 'label', s.label)
      FROM preset_sizes s
     WHERE s.active AND s.id = CASE WHEN right(l.size_id, length($2)) = $2 THEN left(l.size_id, -length($2)) ELSE l.size_id END) AS size,
-  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'setId', fs.id, 'setName', fs.name,
+  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'finishNameHi', f.name_hi, 'setId', fs.id, 'setName', fs.name, 'setNameHi', fs.name_hi,
           'mouldingIn', fs.moulding_in, 'ratePaisePerSqIn', fs.rate_paise_per_sq_in)
      FROM frame_finishes f JOIN frame_sets fs ON fs.id = f.set_id WHERE f.id = l.finish_id AND f.active AND fs.active) AS frame,
-  (SELECT json_build_object('id', b.id, 'name', b.name, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
+  (SELECT json_build_object('id', b.id, 'name', b.name, 'nameHi', b.name_hi, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
      FROM white_borders b WHERE abs(b.size_in - l.border_in) < 0.001 ORDER BY b.level LIMIT 1) AS border
 FROM cart_lines l LEFT JOIN uploads u ON u.id = l.upload_id
 WHERE l.user_id = $1
@@ -104,6 +104,9 @@ function priceLine(ctx: AppContext, userId: string, row: LineRow): PricedLine {
     finishName: row.frame?.finishName ?? null,
     mouldingIn: row.frame?.mouldingIn ?? null,
     borderName: row.border?.name ?? null,
+    frameSetNameHi: row.frame?.setNameHi ?? null,
+    finishNameHi: row.frame?.finishNameHi ?? null,
+    borderNameHi: row.border?.nameHi ?? null,
     borderIn: row.border_in,
     unitPaise: null,
     linePaise: null,

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatInr, type OrderDetail } from '@framewala/domain';
-import { inchesOf } from '../lib/print-texts';
+import { catalogueText } from '../lib/catalogue-text';
+import { borderNameText, inchesOf } from '../lib/print-texts';
 import { ImageIcon } from './icons';
 
 type Line = OrderDetail['lines'][number];
@@ -25,11 +26,14 @@ export function OrderLines({ lines }: { lines: readonly Line[] }) {
           </span>
           <span className="min-w-0 flex-1">
             <span className="block font-medium text-ink-900">
-              {inchesOf(line.sizeName)} · {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
+              {inchesOf(line.sizeName)} ·{' '}
+              {[catalogueText(line.finishName, line.finishNameHi), catalogueText(line.frameSetName, line.frameSetNameHi)]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             <span className="block text-sm text-ink-600">
-              {line.borderIn > 0 ? `${line.borderName} ${inchesOf(line.borderIn)}` : t`No border`} · {line.quantity} ×{' '}
-              {formatInr(line.unitPaise)}
+              {line.borderIn > 0 ? `${borderNameText(line.borderName, line.borderNameHi)} ${inchesOf(line.borderIn)}` : t`No border`} ·{' '}
+              {line.quantity} × {formatInr(line.unitPaise)}
             </span>
           </span>
           <span className="font-medium text-ink-900 tabular-nums">{formatInr(line.checkoutPaise)}</span>

@@ -27,6 +27,7 @@ const preset = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, he
 const SET: FrameSet = {
   _id: 'set-classic',
   frameName: 'Classic',
+  frameNameHi: null,
   sizeInInches: 1,
   framePrice: 5.5,
   thumbnailUrl: null,
@@ -38,6 +39,9 @@ const SET: FrameSet = {
       frameName: 'Walnut',
       frameCategory: 'Wood',
       frameDescription: '',
+      frameNameHi: null,
+      frameCategoryHi: null,
+      frameDescriptionHi: null,
       sideUp: 'a',
       sideDown: 'b',
       sideLeft: 'c',
@@ -52,6 +56,7 @@ const SET: FrameSet = {
 const BORDERS: MotifBorder[] = WHITE_BORDER_LEVELS.map((size, i) => ({
   _id: `b${i}`,
   name: `B${i}`,
+  nameHi: null,
   sizeName: `${size} in`,
   size,
   price: i * 100,

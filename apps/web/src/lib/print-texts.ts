@@ -1,8 +1,9 @@
 /**
  * The domain's print and photo texts in the page's language: sizes ('12x8 in', in Hindi '12 × 8 इंच'), the framed
- * outer size, print-quality verdicts, the shrunk-copy notice, custom-size messages and the default border names. The
- * domain keeps its English (the API and the tests read it); each map below is keyed by the domain's own constant, so a
- * text changed there fails typecheck here until its translation follows.
+ * outer size, print-quality verdicts, the shrunk-copy notice, custom-size messages and the default border names (the
+ * fallback where the catalogue sends no Hindi name, see `borderNameText`). The domain keeps its English (the API and
+ * the tests read it); each map below is keyed by the domain's own constant, so a text changed there fails typecheck
+ * here until its translation follows.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
@@ -142,8 +143,13 @@ export const BORDER_NAME_TEXTS: Record<DefaultWhiteBorderName, MessageDescriptor
 const isDefaultBorderName = (name: string): name is DefaultWhiteBorderName =>
   (DEFAULT_WHITE_BORDER_NAMES as readonly string[]).includes(name);
 
-/** A white border's name: the default ones translated, a name the owner gave shown as written. */
-export function borderNameText(name: string): string {
+/**
+ * A white border's name in the page's language: the Hindi the shop keeps with it (`nameHi`) where there is one;
+ * else, for the seven default names, this module's translation (an order placed before the shop kept Hindi names, an
+ * answer without them); else the name as the owner wrote it.
+ */
+export function borderNameText(name: string, nameHi?: string | null): string {
+  if (activeLocale() === 'hi' && nameHi) return nameHi;
   return isDefaultBorderName(name) ? i18n._(BORDER_NAME_TEXTS[name]) : name;
 }
 

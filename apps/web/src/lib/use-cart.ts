@@ -45,6 +45,8 @@ import {
 } from './cart-api';
 import { borderForIndex, borderInches, chosenFrame, chosenPrintSize, orderPrice } from './editor-model';
 import { useFrameSets, useWhiteBorders } from './catalogue';
+import { catalogueText } from './catalogue-text';
+import { borderNameText } from './print-texts';
 import { errorText } from './error-messages';
 import { activeLocale, i18n } from './i18n';
 import type { OrderDraft } from './order-storage';
@@ -68,6 +70,7 @@ export type CartItem = {
   frameId: string;
   sizeName: string | null;
   custom: boolean;
+  /** 'Walnut · Classic' (finish, set) and the border's name, in the page's language. */
   frameName: string | null;
   borderName: string | null;
   quantity: number;
@@ -154,8 +157,10 @@ export function localItem(
     frameId: draft.frameId ?? '',
     sizeName: print?.name ?? null,
     custom: print?.kind === 'custom',
-    frameName: choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : null,
-    borderName: border && border.size > 0 ? border.name : null,
+    frameName: choice
+      ? `${catalogueText(choice.frame.frameName, choice.frame.frameNameHi)} · ${catalogueText(choice.set.frameName, choice.set.frameNameHi)}`
+      : null,
+    borderName: border && border.size > 0 ? borderNameText(border.name, border.nameHi) : null,
     quantity: draft.quantity,
     unitPaise: problem ? null : (price?.unitPaise ?? null),
     linePaise: problem ? null : (price?.checkoutPaise ?? null),
@@ -179,8 +184,12 @@ export function serverItem(line: CartLine, draft: OrderDraft | null): CartItem {
     frameId: line.selectedFrame,
     sizeName: line.sizeName,
     custom: line.sizeId === null,
-    frameName: line.finishName ? [line.finishName, line.frameSetName].filter(Boolean).join(' · ') : null,
-    borderName: line.borderIn > 0 ? line.borderName : null,
+    frameName: line.finishName
+      ? [catalogueText(line.finishName, line.finishNameHi), catalogueText(line.frameSetName, line.frameSetNameHi)]
+          .filter(Boolean)
+          .join(' · ')
+      : null,
+    borderName: line.borderIn > 0 && line.borderName ? borderNameText(line.borderName, line.borderNameHi) : null,
     quantity: line.quantity,
     unitPaise: line.unitPaise,
     linePaise: line.linePaise,

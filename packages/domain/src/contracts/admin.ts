@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-states';
-import { plainTextSchema, textIdSchema } from '../text';
+import { hindiTextSchema, plainTextSchema, textIdSchema } from '../text';
 import { FRAME_PARTS, type FramePart } from '../schemas';
 import { orderInvoiceSchema } from './coupons';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
@@ -171,6 +171,12 @@ export const adminFinishSchema = z.object({
   setId: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The customers' filter the finish falls under (Wood, Metallic…). */
+  category: z.string().default(''),
+  /** The texts in Hindi, shown on Hindi pages; null where none is written (the English is shown). */
+  nameHi: hindiTextSchema,
+  categoryHi: hindiTextSchema,
+  descriptionHi: hindiTextSchema,
   material: z.string(),
   active: z.boolean(),
   artSource: z.string(),
@@ -182,6 +188,8 @@ export const adminFrameSetSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  nameHi: hindiTextSchema,
+  descriptionHi: hindiTextSchema,
   mouldingIn: z.number(),
   ratePaisePerSqIn: z.number().int(),
   active: z.boolean(),
@@ -192,6 +200,7 @@ export const adminBorderSchema = z.object({
   id: z.string(),
   level: z.number().int(),
   name: z.string(),
+  nameHi: hindiTextSchema,
   sizeName: z.string(),
   sizeIn: z.number(),
   pricePaise: z.number().int(),
@@ -211,11 +220,30 @@ export const descriptionSchema = z
   .max(DESCRIPTION_MAX)
   .regex(/^[^\p{Cc}]*$/u, 'must be one paragraph of plain text');
 
+/**
+ * A Hindi text beside an English one, as the owner writes it: at most `max` characters, plain text; '' or null clears
+ * it (customers then see the English). Changing the English without sending its Hindi clears the Hindi as well, since
+ * it translated the old text.
+ */
+const hindiInput = (max: number, what: 'one line' | 'one paragraph') =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, `must be ${what} of plain text`)
+    .nullable()
+    .optional();
+
+export const hindiNameSchema = hindiInput(NAME_MAX, 'one line');
+export const hindiDescriptionSchema = hindiInput(DESCRIPTION_MAX, 'one paragraph');
+
 export const frameSetPatchSchema = z
   .object({
     name: finishNameSchema.optional(),
     description: descriptionSchema.optional(),
     ratePaisePerSqIn: z.number().int().min(1).max(MAX_RATE_PAISE_PER_SQ_IN).optional(),
+    nameHi: hindiNameSchema,
+    descriptionHi: hindiDescriptionSchema,
   })
   .strict();
 
@@ -224,10 +252,16 @@ export const finishPatchSchema = z
     name: finishNameSchema.optional(),
     description: descriptionSchema.optional(),
     active: z.boolean().optional(),
+    nameHi: hindiNameSchema,
+    categoryHi: hindiNameSchema,
+    descriptionHi: hindiDescriptionSchema,
   })
   .strict();
 
-export const borderPatchSchema = z.object({ pricePaise: z.number().int().min(0).max(MAX_BORDER_PRICE_PAISE) }).strict();
+/** A border's price (paise; level 0 stays free) and its Hindi name; either or both. */
+export const borderPatchSchema = z
+  .object({ pricePaise: z.number().int().min(0).max(MAX_BORDER_PRICE_PAISE).optional(), nameHi: hindiNameSchema })
+  .strict();
 
 /** The materials a finish is made of; the shop can also draw a finish's eight images from one of them and a colour. */
 export const FINISH_MATERIALS = ['wood', 'metal', 'lacquer'] as const;
@@ -238,6 +272,8 @@ export const newFinishFieldsSchema = z
   .object({
     name: finishNameSchema,
     description: descriptionSchema,
+    nameHi: hindiNameSchema,
+    descriptionHi: hindiDescriptionSchema,
     material: z.enum(FINISH_MATERIALS).optional(),
     generate: z.enum(FINISH_MATERIALS).optional(),
     color: z

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../pricing';
-import { textIdSchema } from '../text';
+import { hindiTextSchema, textIdSchema } from '../text';
 import { appliedCouponSchema } from './coupons';
 import { arrivesBySchema } from './shipping';
 
@@ -82,6 +82,10 @@ export const cartLineSchema = z.object({
   finishName: z.string().nullable(),
   mouldingIn: z.number().nullable(),
   borderName: z.string().nullable(),
+  /** The same names in Hindi, null where the shop has not written one (or the catalogue no longer has the item). */
+  frameSetNameHi: hindiTextSchema,
+  finishNameHi: hindiTextSchema,
+  borderNameHi: hindiTextSchema,
   borderIn: z.number(),
   /** One framed piece (frame + border), and the line (rounded to whole rupees as at checkout); null when not payable. */
   unitPaise: z.number().int().nullable(),

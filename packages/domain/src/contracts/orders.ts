@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { savedAddressSchema } from '../account-schemas';
 import { CURRENCY } from '../money';
 import { ORDER_STATUSES } from '../order-states';
-import { textIdSchema } from '../text';
+import { hindiTextSchema, textIdSchema } from '../text';
 import { cartOrderBodySchema } from './cart';
 import { appliedCouponSchema, couponCodeSchema, orderInvoiceSchema } from './coupons';
 
@@ -27,6 +27,10 @@ export const orderLineSnapshotSchema = z.object({
   borderName: z.string(),
   borderIn: z.number(),
   borderPricePaise: z.number().int(),
+  /** The set, finish and border names in Hindi at purchase; null where the shop had none (and on older orders). */
+  frameSetNameHi: hindiTextSchema,
+  finishNameHi: hindiTextSchema,
+  borderNameHi: hindiTextSchema,
   fspPaise: z.number().int(),
   wbpPaise: z.number().int(),
   unitPaise: z.number().int(),
@@ -95,6 +99,8 @@ export const orderSummarySchema = z.object({
   discountPaise: z.number().int().default(0),
   quantity: z.number().int(),
   frameName: z.string(),
+  /** `frameName` in Hindi ('वॉलनट (क्लासिक)'), null when the order recorded no Hindi names. */
+  frameNameHi: hindiTextSchema,
   sizeName: z.string(),
   thumbnailUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
@@ -116,6 +122,9 @@ const customerLineSchema = orderLineSnapshotSchema.pick({
   mouldingIn: true,
   borderName: true,
   borderIn: true,
+  frameSetNameHi: true,
+  finishNameHi: true,
+  borderNameHi: true,
   fspPaise: true,
   wbpPaise: true,
   unitPaise: true,

@@ -22,10 +22,13 @@ export const frameSets = pgTable('frame_sets', {
   id: text('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The Hindi beside the English (null: none written, customers see the English); the seed writes its own rows'. */
+  nameHi: text('name_hi'),
   mouldingIn: doublePrecision('moulding_in').notNull(),
   ratePaisePerSqIn: integer('rate_paise_per_sq_in').notNull(),
   category: text('category').notNull(),
   description: text('description').notNull(),
+  descriptionHi: text('description_hi'),
   label: text('label').notNull(),
   paddingIn: doublePrecision('padding_in').notNull().default(0),
   thumbnailKey: text('thumbnail_key'),
@@ -48,6 +51,10 @@ export const frameFinishes = pgTable(
     name: text('name').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
+    /** The Hindi beside the English (null: none written, customers see the English). */
+    nameHi: text('name_hi'),
+    categoryHi: text('category_hi'),
+    descriptionHi: text('description_hi'),
     material: text('material').notNull(),
     images: jsonb('images').$type<FrameImageKeys>().notNull(),
     /** 'generated' images are redrawn when the drawing code changes; 'uploaded' ones are the owner's. */
@@ -66,6 +73,7 @@ export const whiteBorders = pgTable('white_borders', {
   level: integer('level').notNull().unique(),
   sizeIn: doublePrecision('size_in').notNull(),
   name: text('name').notNull(),
+  nameHi: text('name_hi'),
   sizeName: text('size_name').notNull(),
   pricePaise: integer('price_paise').notNull(),
   ...timestamps,

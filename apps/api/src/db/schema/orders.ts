@@ -20,6 +20,10 @@ export interface OrderLineSnapshot {
   borderName: string;
   borderIn: number;
   borderPricePaise: number;
+  /** The set, finish and border names in Hindi at purchase (null: the shop had none); absent on older orders. */
+  frameSetNameHi?: string | null;
+  finishNameHi?: string | null;
+  borderNameHi?: string | null;
   fspPaise: number;
   wbpPaise: number;
   unitPaise: number;

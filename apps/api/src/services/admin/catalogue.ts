@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ShopError } from '@framewala/domain';
 import { FRAME_ART_VERSION, FRAME_PARTS, type FramePart } from '../../catalogue/frame-art';
 import type { FrameMaterial } from '../../catalogue/frame-finishes';
@@ -7,7 +8,7 @@ import type { AppContext } from '../../context';
 import { frameFinishes, frameSets, whiteBorders, type FrameImageKeys } from '../../db/schema';
 import { frameFinishId } from '../catalogue/seed';
 import { drawFinishImages, generatedFinishSpec, normaliseUploadedImages } from './finish-images';
-import type { AdminBorder, AdminFinish, AdminFrameSet } from '@framewala/domain';
+import type { AdminBorder, AdminFinish, AdminFrameSet, BorderPatch, FinishPatch, FrameSetPatch } from '@framewala/domain';
 
 /**
  * Catalogue editing for the owner (docs/decisions/022-owners-console.md). Placed orders never change: each keeps the
@@ -31,6 +32,10 @@ function finishOut(ctx: AppContext, row: FinishRow): AdminFinish {
     setId: row.setId,
     name: row.name,
     description: row.description,
+    category: row.category,
+    nameHi: row.nameHi,
+    categoryHi: row.categoryHi,
+    descriptionHi: row.descriptionHi,
     material: row.material,
     active: row.active,
     artSource: row.artSource,
@@ -44,6 +49,8 @@ function setOut(ctx: AppContext, row: SetRow, finishes: FinishRow[]): AdminFrame
     id: row.id,
     name: row.name,
     description: row.description,
+    nameHi: row.nameHi,
+    descriptionHi: row.descriptionHi,
     mouldingIn: row.mouldingIn,
     ratePaisePerSqIn: row.ratePaisePerSqIn,
     active: row.active,
@@ -55,10 +62,31 @@ const borderOut = (b: BorderRow): AdminBorder => ({
   id: b.id,
   level: b.level,
   name: b.name,
+  nameHi: b.nameHi,
   sizeName: b.sizeName,
   sizeIn: b.sizeIn,
   pricePaise: b.pricePaise,
 });
+
+/** A Hindi text as stored: '' (a cleared field) is none. */
+const hindi = (value: string | null): string | null => (value === null || value.trim() === '' ? null : value);
+
+/**
+ * The new values of a text and its Hindi. The Hindi sent is kept (null clears it); an English changed without its
+ * Hindi drops the stored Hindi, which translated the old text, so customers see the new English until one is written.
+ */
+function textChange<K extends 'name' | 'description'>(
+  key: K,
+  columns: { english: AnyPgColumn; hindi: AnyPgColumn },
+  english: string | undefined,
+  hindiText: string | null | undefined,
+): Partial<Record<K, string> & Record<`${K}Hi`, string | null | SQL>> {
+  const out: Record<string, string | null | SQL> = {};
+  if (english !== undefined) out[key] = english;
+  if (hindiText !== undefined) out[`${key}Hi`] = hindi(hindiText);
+  else if (english !== undefined) out[`${key}Hi`] = sql`CASE WHEN ${columns.english} = ${english} THEN ${columns.hindi} END`;
+  return out as Partial<Record<K, string> & Record<`${K}Hi`, string | null | SQL>>;
+}
 
 export async function adminCatalogue(ctx: AppContext): Promise<{ frameSets: AdminFrameSet[]; borders: AdminBorder[] }> {
   const { db } = ctx.database;
@@ -82,16 +110,17 @@ async function frameSetOut(ctx: AppContext, id: string): Promise<AdminFrameSet> 
   return setOut(ctx, set, finishes);
 }
 
-export async function patchFrameSet(
-  ctx: AppContext,
-  id: string,
-  patch: { name?: string | undefined; description?: string | undefined; ratePaisePerSqIn?: number | undefined },
-  changed?: CatalogueChanged,
-): Promise<AdminFrameSet> {
-  const set: Partial<SetRow> = {};
-  if (patch.name !== undefined) set.name = patch.name;
-  if (patch.description !== undefined) set.description = patch.description;
-  if (patch.ratePaisePerSqIn !== undefined) set.ratePaisePerSqIn = patch.ratePaisePerSqIn;
+export async function patchFrameSet(ctx: AppContext, id: string, patch: FrameSetPatch, changed?: CatalogueChanged): Promise<AdminFrameSet> {
+  const set = {
+    ...textChange('name', { english: frameSets.name, hindi: frameSets.nameHi }, patch.name, patch.nameHi),
+    ...textChange(
+      'description',
+      { english: frameSets.description, hindi: frameSets.descriptionHi },
+      patch.description,
+      patch.descriptionHi,
+    ),
+    ...(patch.ratePaisePerSqIn !== undefined ? { ratePaisePerSqIn: patch.ratePaisePerSqIn } : {}),
+  };
   if (Object.keys(set).length > 0) {
     const updated = await ctx.database.db
       .update(frameSets)
@@ -104,12 +133,7 @@ export async function patchFrameSet(
   return frameSetOut(ctx, id);
 }
 
-export async function patchFinish(
-  ctx: AppContext,
-  id: string,
-  patch: { name?: string | undefined; description?: string | undefined; active?: boolean | undefined },
-  changed?: CatalogueChanged,
-): Promise<AdminFinish> {
+export async function patchFinish(ctx: AppContext, id: string, patch: FinishPatch, changed?: CatalogueChanged): Promise<AdminFinish> {
   const { db } = ctx.database;
   const row = await db.transaction(async (tx) => {
     const [finish] = await tx.select().from(frameFinishes).where(eq(frameFinishes.id, id)).for('update').limit(1);
@@ -125,10 +149,17 @@ export async function patchFinish(
         throw new ShopError('CONFLICT', 'This is the last finish on sale in its frame set. Add another finish before retiring it.');
       }
     }
-    const set: Partial<FinishRow> = {};
-    if (patch.name !== undefined) set.name = patch.name;
-    if (patch.description !== undefined) set.description = patch.description;
-    if (patch.active !== undefined) set.active = patch.active;
+    const set = {
+      ...textChange('name', { english: frameFinishes.name, hindi: frameFinishes.nameHi }, patch.name, patch.nameHi),
+      ...textChange(
+        'description',
+        { english: frameFinishes.description, hindi: frameFinishes.descriptionHi },
+        patch.description,
+        patch.descriptionHi,
+      ),
+      ...(patch.categoryHi !== undefined ? { categoryHi: hindi(patch.categoryHi) } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+    };
     if (Object.keys(set).length === 0) return finish;
     const [updated] = await tx
       .update(frameFinishes)
@@ -141,14 +172,22 @@ export async function patchFinish(
   return finishOut(ctx, row);
 }
 
-export async function patchBorder(ctx: AppContext, id: string, pricePaise: number, changed?: CatalogueChanged): Promise<AdminBorder> {
+export async function patchBorder(ctx: AppContext, id: string, patch: BorderPatch, changed?: CatalogueChanged): Promise<AdminBorder> {
   const { db } = ctx.database;
   const [border] = await db.select().from(whiteBorders).where(eq(whiteBorders.id, id)).limit(1);
   if (!border) throw new ShopError('NOT_FOUND', 'There is no white border with this id.');
-  if (border.level === 0 && pricePaise !== 0) {
+  if (border.level === 0 && patch.pricePaise !== undefined && patch.pricePaise !== 0) {
     throw new ShopError('RULE_BROKEN', 'No border costs nothing: its price stays ₹0.', { field: 'pricePaise' });
   }
-  const [updated] = await db.update(whiteBorders).set({ pricePaise, updatedAt: new Date() }).where(eq(whiteBorders.id, id)).returning();
+  const set: Partial<BorderRow> = {};
+  if (patch.pricePaise !== undefined) set.pricePaise = patch.pricePaise;
+  if (patch.nameHi !== undefined) set.nameHi = hindi(patch.nameHi);
+  if (Object.keys(set).length === 0) return borderOut(border);
+  const [updated] = await db
+    .update(whiteBorders)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(whiteBorders.id, id))
+    .returning();
   await changed?.();
   return borderOut(updated!);
 }
@@ -159,12 +198,16 @@ export type NewFinishArt =
 export interface NewFinish {
   name: string;
   description: string;
+  nameHi?: string | null | undefined;
+  descriptionHi?: string | null | undefined;
   material: FrameMaterial;
   art: NewFinishArt;
 }
 
 /** The customers' filter a new finish falls under (the seeded finishes use Wood, Metallic and Black & White). */
 const FINISH_CATEGORY: Record<FrameMaterial, string> = { wood: 'Wood', metal: 'Metallic', lacquer: 'Painted' };
+/** The same filters in Hindi, as the seeded finishes write Wood and Metallic. */
+const FINISH_CATEGORY_HI: Record<FrameMaterial, string> = { wood: 'लकड़ी', metal: 'मेटैलिक', lacquer: 'पेंटेड' };
 
 function slugify(name: string): string {
   const base = name
@@ -206,6 +249,9 @@ export async function addFinish(ctx: AppContext, setId: string, input: NewFinish
       name: input.name,
       category: FINISH_CATEGORY[input.material],
       description: input.description,
+      nameHi: hindi(input.nameHi ?? null),
+      categoryHi: FINISH_CATEGORY_HI[input.material],
+      descriptionHi: hindi(input.descriptionHi ?? null),
       material: input.material,
       images: keys,
       artSource: input.art.kind === 'upload' ? 'uploaded' : 'generated',

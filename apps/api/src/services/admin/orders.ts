@@ -17,6 +17,7 @@ import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
 import { orderInvoiceOf } from '../invoices';
 import { printLinesOf } from '../print/service';
+import { lineSnapshotOut } from '../orders/read';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
 
@@ -189,7 +190,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     quantity: order.quantity,
     customer: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.mobile },
     address: { ...order.address, gstin: order.address.gstin ?? '' },
-    line: order.line,
+    line: lineSnapshotOut(order.line),
     photo: photoAlive
       ? {
           uploadId: upload.id,
@@ -240,7 +241,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       return {
         uploadId,
         quantity: order.lines?.[lineIndex]?.quantity ?? order.quantity,
-        line,
+        line: lineSnapshotOut(line),
         printFile: file ? printFileInfo(file) : null,
       };
     }),

@@ -13,6 +13,7 @@ export async function listFrameSets(db: Db, storage: Storage) {
   return sets.map((set) => ({
     _id: set.id,
     frameName: set.name,
+    frameNameHi: set.nameHi,
     sizeInInches: set.mouldingIn,
     framePrice: paiseToRupees(set.ratePaisePerSqIn),
     thumbnailUrl: set.thumbnailKey ? storage.url(set.thumbnailKey) : null,
@@ -25,6 +26,9 @@ export async function listFrameSets(db: Db, storage: Storage) {
         frameName: f.name,
         frameCategory: f.category,
         frameDescription: f.description,
+        frameNameHi: f.nameHi,
+        frameCategoryHi: f.categoryHi,
+        frameDescriptionHi: f.descriptionHi,
         sideUp: storage.url(f.images.sideUp),
         sideDown: storage.url(f.images.sideDown),
         sideLeft: storage.url(f.images.sideLeft),
@@ -57,5 +61,12 @@ export async function listSizeGroups(db: Db, imageType: ImageType) {
 
 export async function listWhiteBorders(db: Db) {
   const rows = await db.select().from(whiteBorders).orderBy(asc(whiteBorders.level));
-  return rows.map((b) => ({ _id: b.id, name: b.name, sizeName: b.sizeName, size: b.sizeIn, price: paiseToRupees(b.pricePaise) }));
+  return rows.map((b) => ({
+    _id: b.id,
+    name: b.name,
+    nameHi: b.nameHi,
+    sizeName: b.sizeName,
+    size: b.sizeIn,
+    price: paiseToRupees(b.pricePaise),
+  }));
 }

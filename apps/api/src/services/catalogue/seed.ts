@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_WHITE_BORDERS, PRESET_SIZES } from '@framewala/domain';
+import { DEFAULT_WHITE_BORDER_NAMES_HI, DEFAULT_WHITE_BORDERS, PRESET_SIZES, type DefaultWhiteBorderName } from '@framewala/domain';
 import { FRAME_ART_VERSION, FRAME_PARTS, renderFinishImages, renderSetThumbnail, type FramePart } from '../../catalogue/frame-art';
 import { FRAME_SETS } from '../../catalogue/frame-finishes';
 import { withAdvisoryLock, type Database } from '../../db/client';
@@ -47,6 +47,8 @@ async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T
  * Seeds the catalogue idempotently: rows are keyed by stable ids and inserted only when missing, so a second start
  * (or a second server) changes nothing and the owner's later edits are never overwritten. Frame images are drawn
  * by the project and stored once per drawing version; generated finishes move to a new drawing version by themselves.
+ * Seeded rows carry their Hindi; a database seeded before the shop kept Hindi gets it on the next start (see
+ * `fillSeededHindi`).
  */
 export async function seedCatalogue(database: Database, storage: Storage, log: Logger): Promise<void> {
   await withAdvisoryLock(database, 'framewala:seed', async () => {
@@ -63,7 +65,17 @@ async function seedRows({ db }: Database): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(whiteBorders)
-      .values(DEFAULT_WHITE_BORDERS.map((b) => ({ id: `border-${b.level}`, level: b.level, sizeIn: b.size, name: b.name, sizeName: b.sizeName, pricePaise: b.pricePaise })))
+      .values(
+        DEFAULT_WHITE_BORDERS.map((b) => ({
+          id: `border-${b.level}`,
+          level: b.level,
+          sizeIn: b.size,
+          name: b.name,
+          nameHi: borderNameHi(b.name),
+          sizeName: b.sizeName,
+          pricePaise: b.pricePaise,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(frameSets)
@@ -72,10 +84,12 @@ async function seedRows({ db }: Database): Promise<void> {
           id: frameSetId(set.slug),
           slug: set.slug,
           name: set.name,
+          nameHi: set.nameHi,
           mouldingIn: set.mouldingIn,
           ratePaisePerSqIn: set.ratePaisePerSqIn,
           category: set.category,
           description: set.description,
+          descriptionHi: set.descriptionHi,
           label: `${set.mouldingIn} in`,
           paddingIn: 0,
           thumbnailKey: setThumbnailKey(set.slug),
@@ -94,6 +108,9 @@ async function seedRows({ db }: Database): Promise<void> {
             name: finish.name,
             category: finish.category ?? set.category,
             description: finish.description,
+            nameHi: finish.nameHi,
+            categoryHi: finish.categoryHi,
+            descriptionHi: finish.descriptionHi,
             material: finish.material,
             images: finishImageKeys(set.slug, finish.slug),
             artSource: 'generated',
@@ -103,7 +120,53 @@ async function seedRows({ db }: Database): Promise<void> {
         ),
       )
       .onConflictDoNothing();
+    await fillSeededHindi(tx);
   });
+}
+
+const borderNameHi = (name: string): string => DEFAULT_WHITE_BORDER_NAMES_HI[name as DefaultWhiteBorderName];
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/**
+ * Writes the seed's Hindi into seeded rows that have none, field by field, where the English is still the seed's own
+ * text: a database seeded before the shop kept Hindi gets it, while a text the owner changed keeps a null Hindi until
+ * the owner writes one, and a Hindi the owner wrote is never replaced. Touches no row on a second run.
+ */
+async function fillSeededHindi(tx: Tx): Promise<void> {
+  const sets = FRAME_SETS.map((set) => ({
+    id: frameSetId(set.slug),
+    name: set.name,
+    name_hi: set.nameHi,
+    description: set.description,
+    description_hi: set.descriptionHi,
+  }));
+  const finishes = FRAME_SETS.flatMap((set) =>
+    set.finishes.map((finish) => ({
+      id: frameFinishId(set.slug, finish.slug),
+      name: finish.name,
+      name_hi: finish.nameHi,
+      category: finish.category ?? set.category,
+      category_hi: finish.categoryHi,
+      description: finish.description,
+      description_hi: finish.descriptionHi,
+    })),
+  );
+  const borders = DEFAULT_WHITE_BORDERS.map((b) => ({ id: `border-${b.level}`, name: b.name, name_hi: borderNameHi(b.name) }));
+  /** `column_hi` takes the seed's Hindi when it is null and `column` is the seed's English. */
+  const fill = (column: string) =>
+    sql.raw(`${column}_hi = CASE WHEN t.${column}_hi IS NULL AND t.${column} = v.${column} THEN v.${column}_hi ELSE t.${column}_hi END`);
+  const wanted = (column: string) => sql.raw(`(t.${column}_hi IS NULL AND t.${column} = v.${column})`);
+  await tx.execute(sql`UPDATE frame_sets t SET ${fill('name')}, ${fill('description')}, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(sets)}::jsonb) AS v(id text, name text, name_hi text, description text, description_hi text)
+    WHERE t.id = v.id AND (${wanted('name')} OR ${wanted('description')})`);
+  await tx.execute(sql`UPDATE frame_finishes t SET ${fill('name')}, ${fill('category')}, ${fill('description')}, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(finishes)}::jsonb)
+      AS v(id text, name text, name_hi text, category text, category_hi text, description text, description_hi text)
+    WHERE t.id = v.id AND (${wanted('name')} OR ${wanted('category')} OR ${wanted('description')})`);
+  await tx.execute(sql`UPDATE white_borders t SET ${fill('name')}, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(borders)}::jsonb) AS v(id text, name text, name_hi text)
+    WHERE t.id = v.id AND ${wanted('name')}`);
 }
 
 async function seedFrameArt(database: Database, storage: Storage, log: Logger): Promise<void> {

@@ -4,8 +4,8 @@ import { inIndia } from './format';
 
 /**
  * Hindi, as shops write it (docs/hindi-glossary.md): polite आप, short sentences, loanwords customers say (फ़्रेम,
- * साइज़, ऑर्डर, डिलीवरी), Latin digits and ₹ amounts. Catalogue names (frame and border names) are the shop's own
- * and stay as they are.
+ * साइज़, ऑर्डर, डिलीवरी), Latin digits and ₹ amounts. Catalogue names (frame and border names) are the shop's own:
+ * the Hindi the order recorded, else the English as it is.
  */
 
 /** 1 घंटे, 2 घंटे, 30 मिनट (the oblique form, as in '1 घंटे बाद'). */
@@ -14,7 +14,10 @@ const duration = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} घ
 /** '12x18' → '12 × 18 इंच'. */
 const size = (l: MailLine) => `${l.sizeName.replace(/(\d)\s*x\s*(\d)/gi, '$1 × $2')} इंच`;
 
-const borderWidth = (l: MailLine) => `${l.borderName} (${formatMeasure(l.borderIn)} इंच)`;
+/** 'वॉलनट (क्लासिक)': the finish and its set, in Hindi where the order has it. */
+const frame = (l: MailLine) => `${l.finishNameHi || l.finishName} (${l.frameSetNameHi || l.frameSetName})`;
+
+const borderWidth = (l: MailLine) => `${l.borderNameHi || l.borderName} (${formatMeasure(l.borderIn)} इंच)`;
 
 export const hi: MailTexts = {
   hello: (firstName) => `नमस्ते ${firstName} जी,`,
@@ -37,9 +40,9 @@ export const hi: MailTexts = {
     subject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} कन्फ़र्म हो गया है`,
     thanks: (orderId, paymentId) => `ऑर्डर ${orderId} के लिए धन्यवाद। आपका भुगतान ${paymentId} हमें मिल गया है।`,
     item: (position, l, quantity, price) =>
-      `${position}. ${size(l)}, ${l.finishName} (${l.frameSetName}), ${l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर'}, मात्रा ${quantity}: ${price}`,
+      `${position}. ${size(l)}, ${frame(l)}, ${l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर'}, मात्रा ${quantity}: ${price}`,
     print: (l) => `प्रिंट: ${size(l)}`,
-    frame: (l) => `फ़्रेम: ${l.finishName} (${l.frameSetName}), ${formatMeasure(l.mouldingIn)} इंच मोल्डिंग`,
+    frame: (l) => `फ़्रेम: ${frame(l)}, ${formatMeasure(l.mouldingIn)} इंच मोल्डिंग`,
     border: (l) => `सफ़ेद बॉर्डर: ${l.borderIn > 0 ? borderWidth(l) : 'नहीं'}`,
     quantity: (quantity) => `मात्रा: ${quantity}`,
     shipping: (price) => `डिलीवरी शुल्क: ${price ?? 'मुफ़्त'}`,
@@ -54,7 +57,7 @@ export const hi: MailTexts = {
     deliveredHeadline: (orderId) => `आपका ऑर्डर ${orderId} डिलीवर हो गया है।`,
     carrier: (carrier) => `कूरियर कंपनी: ${carrier}`,
     trackingNumber: (number) => `ट्रैकिंग नंबर: ${number}`,
-    frame: (l, quantity) => `फ़्रेम: ${l.finishName} (${l.frameSetName}), प्रिंट ${size(l)}${quantity > 1 ? `, ${quantity} पीस` : ''}`,
+    frame: (l, quantity) => `फ़्रेम: ${frame(l)}, प्रिंट ${size(l)}${quantity > 1 ? `, ${quantity} पीस` : ''}`,
     deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
     enjoy: 'उम्मीद है कि आपकी दीवार पर यह फ़्रेम बहुत सुंदर लगेगा। अगर कोई गड़बड़ हो, तो इस ई-मेल का जवाब दें या हमें कॉल करें।',
     seeOrder: (link) => `अपना ऑर्डर देखें: ${link}`,

@@ -57,6 +57,15 @@ describe('the e-mail texts', () => {
     expect(en.reset.validity(60, at)).toBe('The link works once and expires in 1 hour (at 4:05 pm IST on 1 Dec 2026).');
   });
 
+  it('name the frame and border in the Hindi the order recorded, and in English where it recorded none', () => {
+    const hindiNames: MailLine = { ...line, finishNameHi: 'वॉलनट', frameSetNameHi: 'क्लासिक वुड', borderNameHi: 'पतला' };
+    expect(hi.confirmation.frame(hindiNames)).toBe('फ़्रेम: वॉलनट (क्लासिक वुड), 1.5 इंच मोल्डिंग');
+    expect(hi.confirmation.border(hindiNames)).toBe('सफ़ेद बॉर्डर: पतला (0.8 इंच)');
+    expect(hi.status.frame(hindiNames, 1)).toBe('फ़्रेम: वॉलनट (क्लासिक वुड), प्रिंट 12 × 18 इंच');
+    expect(hi.confirmation.frame({ ...line, finishNameHi: null })).toBe('फ़्रेम: Walnut (Classic Wood), 1.5 इंच मोल्डिंग');
+    expect(en.confirmation.frame(hindiNames)).toBe('Frame: Walnut (Classic Wood), 1.5 in moulding');
+  });
+
   it('fall back to English for an account without a language', () => {
     expect(mailTexts(null)).toBe(en);
     expect(mailTexts('hi')).toBe(hi);

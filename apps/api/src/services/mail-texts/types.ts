@@ -1,7 +1,10 @@
 import type { OrderLineSnapshot } from '../../db/schema';
 
 /** What a line of an order says about the framed photo. */
-export type MailLine = Pick<OrderLineSnapshot, 'sizeName' | 'finishName' | 'frameSetName' | 'mouldingIn' | 'borderName' | 'borderIn'>;
+export type MailLine = Pick<
+  OrderLineSnapshot,
+  'sizeName' | 'finishName' | 'frameSetName' | 'mouldingIn' | 'borderName' | 'borderIn' | 'finishNameHi' | 'frameSetNameHi' | 'borderNameHi'
+>;
 
 /**
  * Every text of the customer's e-mails, one object per language (en.ts, hi.ts). The templates (the reset e-mail, the

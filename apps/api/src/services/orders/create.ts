@@ -48,8 +48,17 @@ export interface DraftRows {
   replay: ReplayRow | null;
   upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
   size: { id: string; format: string; widthIn: number; heightIn: number; sort: number; label: string | null } | null;
-  frame: { finishId: string; finishName: string; setId: string; setName: string; mouldingIn: number; ratePaisePerSqIn: number } | null;
-  border: { id: string; name: string; sizeIn: number; pricePaise: number } | null;
+  frame: {
+    finishId: string;
+    finishName: string;
+    finishNameHi: string | null;
+    setId: string;
+    setName: string;
+    setNameHi: string | null;
+    mouldingIn: number;
+    ratePaisePerSqIn: number;
+  } | null;
+  border: { id: string; name: string; nameHi: string | null; sizeIn: number; pricePaise: number } | null;
   address: OrderAddressSnapshot | null;
 }
 
@@ -70,10 +79,10 @@ const READ_DRAFT = {
      FROM uploads u WHERE u.id = $3) AS upload,
   (SELECT json_build_object('id', s.id, 'format', s.format, 'widthIn', s.width_in, 'heightIn', s.height_in, 'sort', s.sort, 'label', s.label)
      FROM preset_sizes s WHERE s.id = $4::text AND s.active) AS size,
-  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'setId', fs.id, 'setName', fs.name,
+  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'finishNameHi', f.name_hi, 'setId', fs.id, 'setName', fs.name, 'setNameHi', fs.name_hi,
           'mouldingIn', fs.moulding_in, 'ratePaisePerSqIn', fs.rate_paise_per_sq_in)
      FROM frame_finishes f JOIN frame_sets fs ON fs.id = f.set_id WHERE f.id = $5 AND f.active AND fs.active) AS frame,
-  (SELECT json_build_object('id', b.id, 'name', b.name, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
+  (SELECT json_build_object('id', b.id, 'name', b.name, 'nameHi', b.name_hi, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
      FROM white_borders b WHERE abs(b.size_in - $6::float8) < 0.001 ORDER BY b.level LIMIT 1) AS border,
   (SELECT json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
           'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
@@ -219,6 +228,10 @@ export function priceDraft(
     borderName: border.name,
     borderIn: border.sizeIn,
     borderPricePaise: border.pricePaise,
+    // The names in Hindi as they are now, so the order reads in Hindi later whatever the catalogue becomes.
+    frameSetNameHi: frame.setNameHi ?? null,
+    finishNameHi: frame.finishNameHi ?? null,
+    borderNameHi: border.nameHi ?? null,
     fspPaise: price.fspPaise,
     wbpPaise: price.wbpPaise,
     unitPaise: price.unitPaise,

@@ -5,6 +5,27 @@ import { orderInvoiceOf, orderInvoicesOf } from '../invoices';
 import { mediaUrl } from '../media-access';
 import { orders, orderStatusHistory, uploads, type OrderLineSnapshot, type OrderRow } from '../../db/schema';
 
+/** A snapshot as the contract sends it: an order placed before the shop kept Hindi names has them null. */
+export function lineSnapshotOut(
+  line: OrderLineSnapshot,
+): OrderLineSnapshot & Record<'frameSetNameHi' | 'finishNameHi' | 'borderNameHi', string | null> {
+  return {
+    ...line,
+    frameSetNameHi: line.frameSetNameHi ?? null,
+    finishNameHi: line.finishNameHi ?? null,
+    borderNameHi: line.borderNameHi ?? null,
+  };
+}
+
+/**
+ * 'वॉलनट (क्लासिक)': the order's frame as `frameName` writes it, in Hindi where the order recorded Hindi names (a name
+ * without one stays English); null when it recorded none.
+ */
+export function frameNameHiOf(line: OrderLineSnapshot): string | null {
+  if (!line.finishNameHi && !line.frameSetNameHi) return null;
+  return `${line.finishNameHi || line.finishName} (${line.frameSetNameHi || line.frameSetName})`;
+}
+
 function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null, invoice: OrderInvoice | null) {
   return {
     _id: row.id,
@@ -15,6 +36,7 @@ function summary(ctx: AppContext, row: OrderRow, thumbnailKey: string | null, in
     discountPaise: row.discountPaise,
     quantity: row.quantity,
     frameName: `${row.line.finishName} (${row.line.frameSetName})`,
+    frameNameHi: frameNameHiOf(row.line),
     sizeName: row.line.sizeName,
     thumbnailUrl: thumbnailKey ? mediaUrl(ctx, thumbnailKey) : null,
     trackingNumber: row.trackingNumber,
@@ -74,6 +96,9 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     mouldingIn: l.mouldingIn,
     borderName: l.borderName,
     borderIn: l.borderIn,
+    frameSetNameHi: l.frameSetNameHi ?? null,
+    finishNameHi: l.finishNameHi ?? null,
+    borderNameHi: l.borderNameHi ?? null,
     fspPaise: l.fspPaise,
     wbpPaise: l.wbpPaise,
     unitPaise: l.unitPaise,
@@ -88,20 +113,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       failureReason: row.failureReason,
       failureCode: row.failureCode,
     },
-    line: {
-      sizeName: line.sizeName,
-      widthIn: line.widthIn,
-      heightIn: line.heightIn,
-      frameSetName: line.frameSetName,
-      finishName: line.finishName,
-      mouldingIn: line.mouldingIn,
-      borderName: line.borderName,
-      borderIn: line.borderIn,
-      fspPaise: line.fspPaise,
-      wbpPaise: line.wbpPaise,
-      unitPaise: line.unitPaise,
-      checkoutPaise: line.checkoutPaise,
-    },
+    line: shown(line),
     // Every framed photo: the one line of a single-photo order, or each line of an order made from a cart.
     lines: (row.lines ?? [{ uploadId: row.uploadId, quantity: row.quantity, line }]).map((l) => {
       const key = thumbOf(l.uploadId);

@@ -310,6 +310,10 @@ const finish = (id: string, name: string, active = true): AdminFinish => ({
   setId: 'classic',
   name,
   description: '',
+  category: 'Wood',
+  nameHi: null,
+  categoryHi: null,
+  descriptionHi: null,
   material: 'wood',
   active,
   artSource: 'drawn',
@@ -323,6 +327,8 @@ const CATALOGUE: AdminCatalogue = {
       id: 'classic',
       name: 'Classic',
       description: 'Timeless mouldings.',
+      nameHi: null,
+      descriptionHi: null,
       mouldingIn: 1,
       ratePaisePerSqIn: 450,
       active: true,
@@ -330,8 +336,8 @@ const CATALOGUE: AdminCatalogue = {
     },
   ],
   borders: [
-    { id: 'b0', level: 0, name: 'None', sizeName: '0', sizeIn: 0, pricePaise: 1 },
-    { id: 'b2', level: 2, name: 'Slim', sizeName: '0.5', sizeIn: 0.5, pricePaise: 150_00 },
+    { id: 'b0', level: 0, name: 'None', nameHi: null, sizeName: '0', sizeIn: 0, pricePaise: 1 },
+    { id: 'b2', level: 2, name: 'Slim', nameHi: null, sizeName: '0.5', sizeIn: 0.5, pricePaise: 150_00 },
   ],
 };
 
@@ -393,6 +399,58 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     await user.click(border.getByRole('button', { name: 'Save' }));
     expect(await border.findByRole('alert')).toHaveTextContent('The price is too high.');
     expect(callsTo('PATCH', '/api/admin/borders/b2')[0]?.body).toEqual({ pricePaise: 17550 });
+  });
+
+  it('writes the Hindi beside the English for a frame set, a finish and a border, sending only what changed', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'PATCH /api/admin/frame-sets/classic': (call) => ({ body: { frameSet: { ...CATALOGUE.frameSets[0], ...(call.body as object) } } }),
+      'PATCH /api/admin/finishes/walnut': (call) => ({ body: { finish: { ...finish('walnut', 'Walnut'), ...(call.body as object) } } }),
+      'PATCH /api/admin/borders/b2': (call) => ({ body: { border: { ...CATALOGUE.borders[1], ...(call.body as object) } } }),
+    });
+    const { user } = renderRoute('/admin/catalogue');
+
+    const set = within(await main().findByRole('form', { name: 'Classic details' }));
+    expect(set.getByLabelText('Hindi name')).toHaveAttribute('lang', 'hi');
+    await user.type(set.getByLabelText('Hindi name'), 'क्लासिक');
+    await user.type(set.getByLabelText('Hindi description'), 'हर दिन का फ़्रेम।');
+    await user.click(set.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/admin/frame-sets/classic')).toHaveLength(1));
+    expect(callsTo('PATCH', '/api/admin/frame-sets/classic')[0]?.body).toEqual({
+      name: 'Classic',
+      description: 'Timeless mouldings.',
+      ratePaisePerSqIn: 450,
+      nameHi: 'क्लासिक',
+      descriptionHi: 'हर दिन का फ़्रेम।',
+    });
+
+    await user.click(main().getByText('Finish names and descriptions, in English and Hindi'));
+    const walnut = within(main().getByRole('form', { name: 'Walnut texts' }));
+    await user.type(walnut.getByLabelText('Hindi name'), 'वॉलनट');
+    await user.type(walnut.getByLabelText('Hindi category'), 'लकड़ी');
+    await user.type(walnut.getByLabelText(/^Description/), 'Rich walnut.');
+    await user.click(walnut.getByRole('button', { name: 'Save texts' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/admin/finishes/walnut')).toHaveLength(1));
+    expect(callsTo('PATCH', '/api/admin/finishes/walnut')[0]?.body).toEqual({
+      description: 'Rich walnut.',
+      nameHi: 'वॉलनट',
+      categoryHi: 'लकड़ी',
+    });
+
+    const border = within(main().getByRole('form', { name: 'Slim border price' }));
+    await user.type(border.getByLabelText('Hindi name'), 'पतला');
+    await user.click(border.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH', '/api/admin/borders/b2')).toHaveLength(1));
+    expect(callsTo('PATCH', '/api/admin/borders/b2')[0]?.body).toEqual({ nameHi: 'पतला' });
+
+    // A Hindi name longer than the API takes is refused in the form.
+    await user.clear(set.getByLabelText('Hindi name'));
+    await user.type(set.getByLabelText('Hindi name'), 'क'.repeat(61));
+    await user.click(set.getByRole('button', { name: 'Save changes' }));
+    expect(await set.findByText('Keep the Hindi name under 60 characters.')).toBeVisible();
+    expect(callsTo('PATCH', '/api/admin/frame-sets/classic')).toHaveLength(1);
   });
 
   it('edits the shipping charges in rupees and sends paise', async () => {

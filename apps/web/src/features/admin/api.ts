@@ -94,36 +94,38 @@ export async function fetchAdminCatalogue(): Promise<AdminCatalogue> {
   return parse(adminCatalogueResponseSchema, await authedApi.get<unknown>('/api/admin/catalogue'));
 }
 
-/** `PATCH /api/admin/frame-sets/:id` `{name?, description?, ratePaisePerSqIn?}` → `{frameSet}`. */
+/** `PATCH /api/admin/frame-sets/:id` `{name?, description?, ratePaisePerSqIn?, nameHi?, descriptionHi?}` → `{frameSet}`. */
 export async function updateFrameSet(id: string, change: FrameSetPatch): Promise<AdminFrameSet> {
   const body = await authedRequest<unknown>(`/api/admin/frame-sets/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
   return parse(adminFrameSetResponseSchema, body).frameSet;
 }
 
-/** `PATCH /api/admin/finishes/:id` `{name?, description?, active?}` → `{finish}`. */
+/** `PATCH /api/admin/finishes/:id` `{name?, description?, active?, nameHi?, categoryHi?, descriptionHi?}` → `{finish}`. */
 export async function updateFinish(id: string, change: FinishPatch): Promise<AdminFinish> {
   const body = await authedRequest<unknown>(`/api/admin/finishes/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
   return parse(adminFinishResponseSchema, body).finish;
 }
 
-/** `PATCH /api/admin/borders/:id` `{pricePaise}` → `{border}`. */
-export async function updateBorder(id: string, pricePaise: number): Promise<AdminBorder> {
-  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { pricePaise } satisfies BorderPatch,
-  });
+/** `PATCH /api/admin/borders/:id` `{pricePaise?, nameHi?}` → `{border}`. */
+export async function updateBorder(id: string, change: BorderPatch): Promise<AdminBorder> {
+  const body = await authedRequest<unknown>(`/api/admin/borders/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
   return parse(adminBorderResponseSchema, body).border;
 }
 
+/** The texts of a new finish; the Hindi ones are optional (sent only when written). */
+type NewFinishTexts = { name: string; description: string; nameHi?: string; descriptionHi?: string; material: string };
+
 export type NewFinish =
-  | { name: string; description: string; material: string; mode: 'generate'; generate: FinishMaterial; color: string }
-  | { name: string; description: string; material: string; mode: 'upload'; images: Record<FramePart, File> };
+  | (NewFinishTexts & { mode: 'generate'; generate: FinishMaterial; color: string })
+  | (NewFinishTexts & { mode: 'upload'; images: Record<FramePart, File> });
 
 /** `POST /api/admin/frame-sets/:id/finishes` (multipart) → 201 `{finish}`. */
 export async function addFinish(setId: string, finish: NewFinish): Promise<AdminFinish> {
   const form = new FormData();
   form.set('name', finish.name);
   form.set('description', finish.description);
+  if (finish.nameHi) form.set('nameHi', finish.nameHi);
+  if (finish.descriptionHi) form.set('descriptionHi', finish.descriptionHi);
   form.set('material', finish.material);
   if (finish.mode === 'generate') {
     form.set('generate', finish.generate);

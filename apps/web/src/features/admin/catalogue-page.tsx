@@ -51,6 +51,27 @@ const rupees = (what: string, max: number, { allowZero = false } = {}) =>
 
 const description = z.string().trim().min(1, 'Enter a short description.').max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters.`);
 
+/** The Hindi beside an English text: optional (empty shows customers the English). */
+const hindiName = z.string().trim().max(NAME_MAX, `Keep the Hindi name under ${NAME_MAX} characters.`);
+const hindiDescription = z.string().trim().max(DESCRIPTION_MAX, `Keep the Hindi description under ${DESCRIPTION_MAX} characters.`);
+const HINDI_HINT = 'Shown on Hindi pages; leave empty to show the English.';
+
+/**
+ * `{[key]: Hindi}` to send, or nothing: the Hindi is sent when it was edited, or when its English was (the API drops a
+ * Hindi whose English changes without it, so the Hindi shown beside the new English is sent to keep it). Empty is null.
+ */
+function hindiField<K extends string>(
+  key: K,
+  hindi: { now: string; saved: string | null | undefined },
+  english: { now: string; saved: string | null | undefined },
+): Partial<Record<K, string | null>> {
+  const text = hindi.now.trim();
+  const hindiEdited = text !== (hindi.saved ?? '');
+  const englishEdited = english.now.trim() !== (english.saved ?? '');
+  if (!hindiEdited && !(englishEdited && text !== '')) return {};
+  return { [key]: text === '' ? null : text } as Record<K, string | null>;
+}
+
 /** `/admin/catalogue`: the frame sets' names, descriptions and rates, their finishes, and the white borders' prices. */
 export function AdminCataloguePage() {
   const catalogue = useQuery({ queryKey: CATALOGUE_KEY, queryFn: fetchAdminCatalogue, retry: false });
@@ -91,6 +112,16 @@ const frameSetSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`),
   description,
   rate: rupees('the rate', paiseToRupees(MAX_RATE_PAISE_PER_SQ_IN)),
+  nameHi: hindiName,
+  descriptionHi: hindiDescription,
+});
+
+const frameSetValues = (set: AdminFrameSet) => ({
+  name: set.name,
+  description: set.description ?? '',
+  rate: paiseToRupees(set.ratePaisePerSqIn).toFixed(2),
+  nameHi: set.nameHi ?? '',
+  descriptionHi: set.descriptionHi ?? '',
 });
 
 function FrameSetPanel({ set }: { set: AdminFrameSet }) {
@@ -98,11 +129,21 @@ function FrameSetPanel({ set }: { set: AdminFrameSet }) {
   const headingId = `set-${set.id}`;
   const form = useForm<z.input<typeof frameSetSchema>, unknown, z.output<typeof frameSetSchema>>({
     resolver: zodResolver(frameSetSchema),
-    defaultValues: { name: set.name, description: set.description ?? '', rate: paiseToRupees(set.ratePaisePerSqIn).toFixed(2) },
+    defaultValues: frameSetValues(set),
   });
   const save = useMutation({
     mutationFn: (values: z.output<typeof frameSetSchema>) =>
-      updateFrameSet(set.id, { name: values.name, description: values.description, ratePaisePerSqIn: rupeesToPaise(values.rate) }),
+      updateFrameSet(set.id, {
+        name: values.name,
+        description: values.description,
+        ratePaisePerSqIn: rupeesToPaise(values.rate),
+        ...hindiField('nameHi', { now: values.nameHi, saved: set.nameHi }, { now: values.name, saved: set.name }),
+        ...hindiField(
+          'descriptionHi',
+          { now: values.descriptionHi, saved: set.descriptionHi },
+          { now: values.description, saved: set.description },
+        ),
+      }),
     onSuccess: (saved) => {
       update((c) => ({
         ...c,
@@ -110,7 +151,7 @@ function FrameSetPanel({ set }: { set: AdminFrameSet }) {
           s.id === saved.id ? { ...s, ...saved, finishes: saved.finishes.length ? saved.finishes : s.finishes } : s,
         ),
       }));
-      form.reset({ name: saved.name, description: saved.description ?? '', rate: paiseToRupees(saved.ratePaisePerSqIn).toFixed(2) });
+      form.reset(frameSetValues(saved));
       showToast(`${saved.name} saved.`);
     },
   });
@@ -146,6 +187,24 @@ function FrameSetPanel({ set }: { set: AdminFrameSet }) {
               {...form.register('description')}
             />
           </FieldFrame>
+          <TextField label="Hindi name" lang="hi" hint={HINDI_HINT} error={errors.nameHi?.message} {...form.register('nameHi')} />
+          <FieldFrame
+            id={`${headingId}-description-hi`}
+            label="Hindi description"
+            hint={HINDI_HINT}
+            error={errors.descriptionHi?.message}
+            className="md:col-span-2"
+          >
+            <textarea
+              id={`${headingId}-description-hi`}
+              lang="hi"
+              rows={3}
+              aria-invalid={errors.descriptionHi ? true : undefined}
+              aria-describedby={errors.descriptionHi ? `${headingId}-description-hi-error` : `${headingId}-description-hi-hint`}
+              className={`${inputClass} min-h-20`}
+              {...form.register('descriptionHi')}
+            />
+          </FieldFrame>
         </fieldset>
         {save.isError ? (
           <p role="alert" className="mt-3 text-sm font-medium text-red-700">
@@ -165,6 +224,18 @@ function FrameSetPanel({ set }: { set: AdminFrameSet }) {
           <FinishCard key={finish.id} finish={finish} />
         ))}
       </ul>
+      <details className="mt-4 rounded-2xl border border-ink-100" data-testid="finish-texts">
+        <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold text-ink-800">
+          Finish names and descriptions, in English and Hindi
+        </summary>
+        <ul aria-label={`${set.name} finish texts`} className="divide-y divide-ink-100 border-t border-ink-100">
+          {set.finishes.map((finish) => (
+            <li key={finish.id}>
+              <FinishTexts finish={finish} />
+            </li>
+          ))}
+        </ul>
+      </details>
       <AddFinish set={set} />
     </Panel>
   );
@@ -217,6 +288,106 @@ function FinishCard({ finish }: { finish: AdminFinish }) {
   );
 }
 
+const finishTextsSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name.').max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`),
+  description,
+  nameHi: hindiName,
+  categoryHi: hindiName,
+  descriptionHi: hindiDescription,
+});
+
+const finishTextValues = (finish: AdminFinish) => ({
+  name: finish.name,
+  description: finish.description ?? '',
+  nameHi: finish.nameHi ?? '',
+  categoryHi: finish.categoryHi ?? '',
+  descriptionHi: finish.descriptionHi ?? '',
+});
+
+/** A finish's name, category and description as customers read them, the English and the Hindi side by side. */
+function FinishTexts({ finish }: { finish: AdminFinish }) {
+  const update = useCatalogueUpdate();
+  const id = useId();
+  const form = useForm<z.input<typeof finishTextsSchema>, unknown, z.output<typeof finishTextsSchema>>({
+    resolver: zodResolver(finishTextsSchema),
+    defaultValues: finishTextValues(finish),
+  });
+  const save = useMutation({
+    mutationFn: (values: z.output<typeof finishTextsSchema>) =>
+      updateFinish(finish.id, {
+        ...(values.name !== finish.name ? { name: values.name } : {}),
+        ...(values.description !== (finish.description ?? '') ? { description: values.description } : {}),
+        ...hindiField('nameHi', { now: values.nameHi, saved: finish.nameHi }, { now: values.name, saved: finish.name }),
+        ...hindiField('categoryHi', { now: values.categoryHi, saved: finish.categoryHi }, { now: '', saved: '' }),
+        ...hindiField(
+          'descriptionHi',
+          { now: values.descriptionHi, saved: finish.descriptionHi },
+          { now: values.description, saved: finish.description },
+        ),
+      }),
+    onSuccess: (saved) => {
+      update((c) => ({
+        ...c,
+        frameSets: c.frameSets.map((s) => ({ ...s, finishes: s.finishes.map((f) => (f.id === saved.id ? { ...f, ...saved } : f)) })),
+      }));
+      form.reset(finishTextValues(saved));
+      showToast(`${saved.name} saved.`);
+    },
+  });
+  const { errors, isDirty } = form.formState;
+  return (
+    <form
+      noValidate
+      aria-label={`${finish.name} texts`}
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="px-4 py-4"
+    >
+      <h4 className="mb-3 font-semibold text-ink-900">
+        {finish.name}
+        {finish.active ? '' : <span className="font-normal text-ink-500"> · retired</span>}
+      </h4>
+      <fieldset disabled={save.isPending} className="grid gap-4 md:grid-cols-2">
+        <TextField label="Name" required error={errors.name?.message} {...form.register('name')} />
+        <TextField label="Hindi name" lang="hi" hint={HINDI_HINT} error={errors.nameHi?.message} {...form.register('nameHi')} />
+        <div>
+          <p className={labelClass}>Category</p>
+          <p className="flex min-h-12 items-center text-ink-700">{finish.category || '—'}</p>
+        </div>
+        <TextField label="Hindi category" lang="hi" error={errors.categoryHi?.message} {...form.register('categoryHi')} />
+        <FieldFrame id={`${id}-description`} label="Description" required error={errors.description?.message}>
+          <textarea
+            id={`${id}-description`}
+            rows={3}
+            aria-invalid={errors.description ? true : undefined}
+            className={`${inputClass} min-h-20`}
+            {...form.register('description')}
+          />
+        </FieldFrame>
+        <FieldFrame id={`${id}-description-hi`} label="Hindi description" error={errors.descriptionHi?.message}>
+          <textarea
+            id={`${id}-description-hi`}
+            lang="hi"
+            rows={3}
+            aria-invalid={errors.descriptionHi ? true : undefined}
+            className={`${inputClass} min-h-20`}
+            {...form.register('descriptionHi')}
+          />
+        </FieldFrame>
+      </fieldset>
+      {save.isError ? (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {errorText(save.error)}
+        </p>
+      ) : null}
+      <div className="mt-3 flex justify-end">
+        <button type="submit" className={secondaryButton} disabled={!isDirty || save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save texts'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 const MATERIAL_LABELS: Record<FinishMaterial, string> = { wood: 'Wood', metal: 'Metal', lacquer: 'Lacquer' };
 
 const IMAGE_LABELS: Record<FramePart, string> = {
@@ -236,6 +407,8 @@ const addFinishSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter a name.').max(NAME_MAX, `Keep the name under ${NAME_MAX} characters.`),
     description,
+    nameHi: hindiName,
+    descriptionHi: hindiDescription,
     material: z.enum(FINISH_MATERIALS),
     mode: z.enum(['generate', 'upload']),
     color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour.'),
@@ -256,29 +429,43 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
   const id = useId();
   const form = useForm<AddFinishInput>({
     resolver: zodResolver(addFinishSchema),
-    defaultValues: { name: '', description: '', material: 'wood', mode: 'generate', color: '#8b5a2b', images: {} },
+    defaultValues: {
+      name: '',
+      description: '',
+      nameHi: '',
+      descriptionHi: '',
+      material: 'wood',
+      mode: 'generate',
+      color: '#8b5a2b',
+      images: {},
+    },
   });
   const add = useMutation({
-    mutationFn: (values: AddFinishInput) =>
-      addFinish(
+    mutationFn: (values: AddFinishInput) => {
+      const texts = {
+        name: values.name.trim(),
+        description: values.description.trim(),
+        ...(values.nameHi.trim() ? { nameHi: values.nameHi.trim() } : {}),
+        ...(values.descriptionHi.trim() ? { descriptionHi: values.descriptionHi.trim() } : {}),
+      };
+      return addFinish(
         set.id,
         values.mode === 'generate'
           ? {
-              name: values.name.trim(),
-              description: values.description.trim(),
+              ...texts,
               material: values.material,
               mode: 'generate',
               generate: values.material,
               color: values.color,
             }
           : {
-              name: values.name.trim(),
-              description: values.description.trim(),
+              ...texts,
               material: values.material,
               mode: 'upload',
               images: Object.fromEntries(FRAME_PARTS.map((f) => [f, values.images[f]![0]!])) as Record<FramePart, File>,
             },
-      ),
+      );
+    },
     onSuccess: (finish) => {
       update((c) => ({ ...c, frameSets: c.frameSets.map((s) => (s.id === set.id ? { ...s, finishes: [...s.finishes, finish] } : s)) }));
       showToast(`${finish.name} added to ${set.name}.`);
@@ -315,6 +502,14 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
           </select>
         </FieldFrame>
         <TextField label="Description" required error={errors.description?.message} {...form.register('description')} />
+        <TextField label="Hindi name" lang="hi" hint={HINDI_HINT} error={errors.nameHi?.message} {...form.register('nameHi')} />
+        <TextField
+          label="Hindi description"
+          lang="hi"
+          containerClassName="md:col-span-2"
+          error={errors.descriptionHi?.message}
+          {...form.register('descriptionHi')}
+        />
         <div className="md:col-span-3">
           <p className={labelClass} id={`${id}-mode`}>
             Frame images
@@ -373,7 +568,9 @@ function AddFinish({ set }: { set: AdminFrameSet }) {
 function BordersPanel({ borders }: { borders: AdminBorder[] }) {
   return (
     <Panel id="admin-borders" title="White borders">
-      <p className="mb-4 text-ink-600">The price added for each white border, whatever the print size.</p>
+      <p className="mb-4 text-ink-600">
+        The price added for each white border, whatever the print size, and the border’s name on Hindi pages.
+      </p>
       <ul aria-label="White border prices" className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
         {borders.map((border) => (
           <BorderRow key={border.id} border={border} />
@@ -383,65 +580,99 @@ function BordersPanel({ borders }: { borders: AdminBorder[] }) {
   );
 }
 
-const borderSchema = z.object({ price: rupees('the price', paiseToRupees(MAX_BORDER_PRICE_PAISE), { allowZero: true }) });
+const borderSchema = z.object({
+  price: rupees('the price', paiseToRupees(MAX_BORDER_PRICE_PAISE), { allowZero: true }),
+  nameHi: hindiName,
+});
+
+const borderValues = (border: AdminBorder) => ({ price: paiseToRupees(border.pricePaise).toFixed(2), nameHi: border.nameHi ?? '' });
 
 function BorderRow({ border }: { border: AdminBorder }) {
   const update = useCatalogueUpdate();
   const inputId = useId();
   const form = useForm<z.input<typeof borderSchema>, unknown, z.output<typeof borderSchema>>({
     resolver: zodResolver(borderSchema),
-    defaultValues: { price: paiseToRupees(border.pricePaise).toFixed(2) },
+    defaultValues: borderValues(border),
   });
   const save = useMutation({
-    mutationFn: (values: z.output<typeof borderSchema>) => updateBorder(border.id, rupeesToPaise(values.price)),
+    mutationFn: (values: z.output<typeof borderSchema>) => {
+      const pricePaise = rupeesToPaise(values.price);
+      return updateBorder(border.id, {
+        ...(pricePaise !== border.pricePaise ? { pricePaise } : {}),
+        ...hindiField('nameHi', { now: values.nameHi, saved: border.nameHi }, { now: '', saved: '' }),
+      });
+    },
     onSuccess: (saved) => {
       update((c) => ({ ...c, borders: c.borders.map((b) => (b.id === saved.id ? { ...b, ...saved } : b)) }));
-      form.reset({ price: paiseToRupees(saved.pricePaise).toFixed(2) });
-      showToast(`${saved.name} border now costs ${formatInr(saved.pricePaise)}.`);
+      form.reset(borderValues(saved));
+      showToast(
+        saved.pricePaise !== border.pricePaise
+          ? `${saved.name} border now costs ${formatInr(saved.pricePaise)}.`
+          : `${saved.name} border saved.`,
+      );
     },
   });
-  const error = form.formState.errors.price?.message ?? (save.isError ? errorText(save.error) : undefined);
-  if (border.level === 0) {
-    return (
-      <li className="flex items-center justify-between gap-4 px-4 py-3">
-        <span>
-          <span className="block font-semibold text-ink-900">{border.name}</span>
-          <span className="text-sm text-ink-500">No white border</span>
-        </span>
-        <span className="text-ink-600">Always free</span>
-      </li>
-    );
-  }
+  const { errors } = form.formState;
+  const error = errors.price?.message ?? (save.isError ? errorText(save.error) : undefined);
+  const free = border.level === 0;
   return (
     <li>
       <form
         noValidate
-        aria-label={`${border.name} border price`}
+        aria-label={free ? `${border.name} border` : `${border.name} border price`}
         onSubmit={form.handleSubmit((values) => save.mutate(values))}
         className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4"
       >
-        <label htmlFor={inputId} className="min-w-0 flex-1">
-          <span className="block font-semibold text-ink-900">{border.name}</span>
-          <span className="text-sm text-ink-500">
-            {typeof border.sizeIn === 'number' ? `${border.sizeIn} in each side` : border.sizeName}
+        {free ? (
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold text-ink-900">{border.name}</span>
+            <span className="text-sm text-ink-500">No white border</span>
           </span>
+        ) : (
+          <label htmlFor={inputId} className="min-w-0 flex-1">
+            <span className="block font-semibold text-ink-900">{border.name}</span>
+            <span className="text-sm text-ink-500">
+              {typeof border.sizeIn === 'number' ? `${border.sizeIn} in each side` : border.sizeName}
+            </span>
+          </label>
+        )}
+        <label className="flex items-center gap-2">
+          <span className="text-sm text-ink-600">Hindi name</span>
+          <input
+            lang="hi"
+            aria-invalid={errors.nameHi ? true : undefined}
+            aria-describedby={errors.nameHi ? `${inputId}-hi-error` : undefined}
+            className={`${inputClass} w-40`}
+            {...form.register('nameHi')}
+          />
         </label>
         <div className="flex items-center gap-2">
-          <span aria-hidden="true" className="text-ink-500">
-            ₹
-          </span>
-          <input
-            id={inputId}
-            inputMode="decimal"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            className={`${inputClass} w-32 text-right tabular-nums`}
-            {...form.register('price')}
-          />
+          {free ? (
+            <span className="text-ink-600">Always free</span>
+          ) : (
+            <>
+              <span aria-hidden="true" className="text-ink-500">
+                ₹
+              </span>
+              <input
+                id={inputId}
+                inputMode="decimal"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                className={`${inputClass} w-32 text-right tabular-nums`}
+                {...form.register('price')}
+              />
+            </>
+          )}
           <button type="submit" className={`${secondaryButton} px-4`} disabled={!form.formState.isDirty || save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
         </div>
+        {errors.nameHi ? (
+          <p id={`${inputId}-hi-error`} role="alert" className="text-sm font-medium text-red-700 sm:basis-full">
+            {errors.nameHi.message}
+          </p>
+        ) : null}
         {error ? (
           <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700 sm:basis-full">
             {error}

@@ -12,6 +12,9 @@ const frame = (id: string, name: string) => ({
   frameName: name,
   frameCategory: 'Wood',
   frameDescription: '',
+  frameNameHi: null,
+  frameCategoryHi: null,
+  frameDescriptionHi: null,
   sideUp: '',
   sideDown: '',
   sideLeft: '',
@@ -25,17 +28,18 @@ const SETS: FrameSet[] = [
   {
     _id: 'set-classic',
     frameName: 'Classic',
+    frameNameHi: 'क्लासिक',
     sizeInInches: 1,
     framePrice: 5.5,
     thumbnailUrl: null,
     label: '1 in',
     padding: 0,
-    frames: [frame('classic--walnut', 'Walnut')],
+    frames: [{ ...frame('classic--walnut', 'Walnut'), frameNameHi: 'वॉलनट' }],
   },
 ];
 const BORDERS: MotifBorder[] = [
-  { _id: 'b0', name: 'No border', sizeName: 'None', size: 0, price: 0 },
-  { _id: 'b1', name: 'Hairline', sizeName: '0.4 in (1 cm)', size: 0.4, price: 99 },
+  { _id: 'b0', name: 'No border', nameHi: null, sizeName: 'None', size: 0, price: 0 },
+  { _id: 'b1', name: 'Hairline', nameHi: 'बहुत पतला', sizeName: '0.4 in (1 cm)', size: 0.4, price: 99 },
 ];
 
 function draft(id: string, over: Partial<OrderDraft> = {}): OrderDraft {
@@ -170,7 +174,9 @@ describe('/addtocart in Hindi', () => {
     expect(screen.getByTestId('cart-totals')).toHaveTextContent('उप-योग (3 आइटम)');
     const [first] = screen.getAllByTestId('cart-line');
     expect(first).toHaveTextContent('12 × 8 इंच');
-    expect(first).toHaveTextContent('Hairline · 0.4 इंच');
+    // The shop's names in the Hindi it keeps with them.
+    expect(first).toHaveTextContent('वॉलनट · क्लासिक');
+    expect(first).toHaveTextContent('बहुत पतला · 0.4 इंच');
     expect(first).toHaveTextContent(`${formatInr(unit.unitPaise)} प्रति फ़्रेम`);
     expect(within(first!).getByRole('button', { name: 'मात्रा बढ़ाएँ' })).toBeEnabled();
 
@@ -181,7 +187,7 @@ describe('/addtocart in Hindi', () => {
     expect(page.getByRole('button', { name: /चेकआउट करें/ })).toBeEnabled();
 
     const text = document.querySelector('main')!.textContent ?? '';
-    for (const english of ['framed photos', 'Your cart', 'Subtotal', 'Arrives between', 'Shipping', 'Proceed to Checkout', 'each', ' in ']) {
+    for (const english of ['framed photos', 'Your cart', 'Subtotal', 'Arrives between', 'Shipping', 'Proceed to Checkout', 'each', ' in ', 'Walnut', 'Classic', 'Hairline']) {
       expect(text, english).not.toContain(english);
     }
   });

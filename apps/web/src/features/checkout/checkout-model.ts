@@ -5,6 +5,7 @@
 import { t } from '@lingui/core/macro';
 import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
 import type { OrderDraft } from '../../lib/order-storage';
+import { catalogueText } from '../../lib/catalogue-text';
 import { inchesOf } from '../../lib/print-texts';
 import {
   borderForIndex,
@@ -83,10 +84,10 @@ export function paymentDescription(summary: CheckoutSummary): string {
   return [
     t`Size ${sizeName}`,
     t`Frame ${frameInches}`,
-    `${choice.frame.frameName} (${choice.set.frameName})`,
+    `${catalogueText(choice.frame.frameName, choice.frame.frameNameHi)} (${catalogueText(choice.set.frameName, choice.set.frameNameHi)})`,
     summary.borderIn > 0 ? t`Border ${borderInches}` : t`No border`,
-    choice.frame.frameCategory,
-    choice.frame.frameDescription,
+    catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi),
+    catalogueText(choice.frame.frameDescription, choice.frame.frameDescriptionHi),
   ]
     .filter((part) => part && part.trim() !== '')
     .join(' · ');

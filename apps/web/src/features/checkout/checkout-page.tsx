@@ -16,7 +16,8 @@ import { isApiError } from '../../lib/api';
 import { arrivesByText } from '../../lib/delivery-quote';
 import { errorText } from '../../lib/error-messages';
 import { activeLocale } from '../../lib/i18n';
-import { customInchesText, framedPhotosText, inchesOf } from '../../lib/print-texts';
+import { catalogueText } from '../../lib/catalogue-text';
+import { borderNameText, customInchesText, framedPhotosText, inchesOf } from '../../lib/print-texts';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { clearStoredOrder, useOrderDraft, type OrderDraft } from '../../lib/order-storage';
 import { useShippingQuote } from '../../lib/shipping';
@@ -334,12 +335,15 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
   const totalPaise = price.checkoutPaise + shippingPaise - discountPaise;
 
   const rows: [string, string][] = [
-    [t`Frame`, `${choice.frame.frameName} · ${choice.set.frameName}`],
+    [
+      t`Frame`,
+      `${catalogueText(choice.frame.frameName, choice.frame.frameNameHi)} · ${catalogueText(choice.set.frameName, choice.set.frameNameHi)}`,
+    ],
     [t`Size`, summary.print.kind === 'custom' ? customInchesText(summary.sizeName) : inchesOf(summary.sizeName)],
     [t`Motif Border`, summary.borderIn > 0 ? inchesOf(summary.borderIn) : t`None`],
     [t`Frame Size`, inchesOf(summary.frameInches)],
-    [t`Category`, choice.frame.frameCategory || '—'],
-    [t`Description`, choice.frame.frameDescription || '—'],
+    [t`Category`, catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi) || '—'],
+    [t`Description`, catalogueText(choice.frame.frameDescription, choice.frame.frameDescriptionHi) || '—'],
   ];
   if (price.quantity > 1) rows.push([t`Quantity`, `${price.quantity} × ${formatInr(price.unitPaise)}`]);
   const arrives = shipping.data ? arrivesByText(shipping.data.arrivesBy) : '';
@@ -501,10 +505,15 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
             <span className="min-w-0 flex-1">
               <span className="block font-medium text-ink-900">
                 {line.sizeId === null ? customInchesText(line.sizeName ?? '—') : inchesOf(line.sizeName ?? '—')} ·{' '}
-                {[line.finishName, line.frameSetName].filter(Boolean).join(' · ')}
+                {[catalogueText(line.finishName, line.finishNameHi), catalogueText(line.frameSetName, line.frameSetNameHi)]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
               <span className="block text-sm text-ink-600">
-                {line.borderIn > 0 ? `${line.borderName ?? t`White border`} ${inchesOf(line.borderIn)}` : t`No border`} ·{' '}
+                {line.borderIn > 0
+                  ? `${line.borderName ? borderNameText(line.borderName, line.borderNameHi) : t`White border`} ${inchesOf(line.borderIn)}`
+                  : t`No border`}{' '}
+                ·{' '}
                 {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
               </span>
             </span>

@@ -43,6 +43,9 @@ const WALNUT = {
   frameName: 'Walnut',
   frameCategory: 'Wood',
   frameDescription: 'Warm walnut veneer.',
+  frameNameHi: null,
+  frameCategoryHi: null,
+  frameDescriptionHi: null,
   sideUp: part('side-up'),
   sideDown: part('side-down'),
   sideLeft: part('side-left'),
@@ -56,6 +59,7 @@ const SETS: FrameSet[] = [
   {
     _id: 'set-classic',
     frameName: 'Classic',
+    frameNameHi: null,
     sizeInInches: 1,
     framePrice: 5.5,
     thumbnailUrl: null,
@@ -67,6 +71,7 @@ const SETS: FrameSet[] = [
 const BORDERS: MotifBorder[] = [0, 99, 149, 199, 299, 449, 699].map((price, i) => ({
   _id: `border-${i}`,
   name: `Border ${i}`,
+  nameHi: null,
   sizeName: `${WHITE_BORDER_LEVELS[i]} in`,
   size: WHITE_BORDER_LEVELS[i] ?? 0,
   price,

@@ -67,7 +67,7 @@ function BorderCard({
   const tipId = useId();
   const price = formatInr(rupeesToPaise(border.price));
   const sizeText = borderSizeText(border);
-  const name = borderNameText(border.name);
+  const name = borderNameText(border.name, border.nameHi);
   // The swatch: a small photo with the mat drawn at 2.5 px per inch, in a box of one height so the text lines up.
   const mat = Math.round(border.size * 2.5);
   return (

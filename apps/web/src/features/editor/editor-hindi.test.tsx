@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { sizeGroupsFor } from '@framewala/domain';
+import { FRAME_PARTS, sizeGroupsFor, WHITE_BORDER_LEVELS, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
@@ -19,15 +19,55 @@ const PHOTO = {
   crop: null,
 };
 
-function stubCatalogue() {
+/** The catalogue as the API serves it, each text with the Hindi the shop keeps beside it. */
+const finish = (slug: string, name: string, nameHi: string, category: [string, string], description: [string, string]) => ({
+  _id: `classic--${slug}`,
+  frameName: name,
+  frameNameHi: nameHi,
+  frameCategory: category[0],
+  frameCategoryHi: category[1],
+  frameDescription: description[0],
+  frameDescriptionHi: description[1],
+  ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/v1/classic/${slug}/${part}.webp`])) as Record<
+    (typeof FRAME_PARTS)[number],
+    string
+  >),
+});
+
+const SETS: FrameSet[] = [
+  {
+    _id: 'set-classic',
+    frameName: 'Classic',
+    frameNameHi: 'क्लासिक',
+    sizeInInches: 1,
+    framePrice: 5.5,
+    thumbnailUrl: null,
+    label: '1 in',
+    padding: 0,
+    frames: [
+      finish('walnut', 'Walnut', 'वॉलनट', ['Wood', 'लकड़ी'], ['Rich chocolate-brown walnut.', 'गहरे चॉकलेटी भूरे रंग की वॉलनट लकड़ी।']),
+      finish('matte-black', 'Matte Black', 'मैट ब्लैक', ['Black & White', 'ब्लैक और व्हाइट'], ['A deep satin black.', 'गहरा साटन काला रंग।']),
+    ],
+  },
+];
+
+const BORDERS: MotifBorder[] = (
+  [
+    ['No border', 'बिना बॉर्डर'],
+    ['Hairline', 'बहुत पतला'],
+    ['Slim', 'पतली पट्टी'],
+  ] as const
+).map(([name, nameHi], i) => ({ _id: `border-${i}`, name, nameHi, sizeName: 'None', size: WHITE_BORDER_LEVELS[i] ?? 0, price: i * 100 }));
+
+function stubCatalogue({ sets = [] as FrameSet[], borders = [] as MotifBorder[] } = {}) {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
-      if (url.endsWith('/api/get-frame')) return json({ getFrameSize: [] });
-      if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: [] });
+      if (url.endsWith('/api/get-frame')) return json({ getFrameSize: sets });
+      if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: borders });
       if (url.endsWith('/api/get-price-and-size')) {
         const groups = sizeGroupsFor('landscape').map((g) => ({
           _id: g.id,
@@ -99,5 +139,43 @@ describe('photo editor in Hindi', () => {
     expect(screen.getByText('16 × 12 इंच')).toBeVisible();
     expect(editorText()).toMatch(/· ₹[\d,.]+ से शुरू/);
     expect(editorText()).not.toMatch(/Choose your custom size|Width|Height|starting at|Enter a width/);
+  }, 60_000);
+
+  it('names the frame sets, finishes, categories, descriptions and borders in the Hindi the shop keeps with them', async () => {
+    await activateLocale('hi');
+    stubCatalogue({ sets: SETS, borders: BORDERS });
+    const SIZE_12x8 = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
+    const draft = {
+      photo: PHOTO,
+      size: SIZE_12x8,
+      crop: { x: 0, y: 0, width: 3000, height: 2000 },
+      frameSetId: 'set-classic',
+      frameId: 'classic--walnut',
+    };
+    window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ ...draft, step: 3, openFrameSetId: 'set-classic' }));
+    const { user } = renderRoute('/edit-photo');
+    await screen.findByRole('heading', { level: 1, name: 'अपनी फ़ोटो एडिट करें' }, { timeout: 20_000 });
+
+    // The frame step: the open set's finishes, and the chosen one's category and description.
+    const tiles = await screen.findByTestId('finish-tiles');
+    expect(within(tiles).getByRole('button', { name: 'वॉलनट' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(tiles).getByRole('button', { name: 'मैट ब्लैक' }));
+    expect(editorText()).toContain('ब्लैक और व्हाइट: गहरा साटन काला रंग।');
+    expect(editorText()).toContain('क्लासिक');
+    expect(screen.getByTestId('framed-preview')).toHaveAttribute('aria-label', expect.stringContaining('मैट ब्लैक'));
+    expect(editorText()).not.toMatch(/Walnut|Matte Black|Classic|Black & White|satin/);
+
+    // The white borders, then the summary.
+    await user.click(screen.getByRole('button', { name: /अगला: मोटिफ़ साइज़ चुनें/ }));
+    const borders = await screen.findByRole('list', { name: 'सफ़ेद बॉर्डर' });
+    await user.click(within(borders).getAllByRole('button')[2]!);
+    expect(editorText()).toContain('पतली पट्टी');
+    await user.click(screen.getByRole('button', { name: /अगला: पूरा करें/ }));
+    const details = await screen.findByTestId('frame-details');
+    expect(details).toHaveTextContent('मैट ब्लैक · क्लासिक');
+    expect(details).toHaveTextContent('पतली पट्टी');
+    expect(details).toHaveTextContent('ब्लैक और व्हाइट');
+    expect(details).toHaveTextContent('गहरा साटन काला रंग।');
+    expect(details.textContent).not.toMatch(/Matte Black|Classic|Slim|Black & White|satin/);
   }, 60_000);
 });

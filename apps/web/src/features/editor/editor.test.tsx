@@ -15,6 +15,9 @@ const frame = (set: string, finish: string, name: string) => ({
   frameName: name,
   frameCategory: name === 'Walnut' ? 'Wood' : 'Black & White',
   frameDescription: `${name} description.`,
+  frameNameHi: null,
+  frameCategoryHi: null,
+  frameDescriptionHi: null,
   sideUp: part(set, finish, 'side-up'),
   sideDown: part(set, finish, 'side-down'),
   sideLeft: part(set, finish, 'side-left'),
@@ -29,6 +32,7 @@ const SETS: FrameSet[] = [
   {
     _id: 'set-slim-edge',
     frameName: 'Slim Edge',
+    frameNameHi: null,
     sizeInInches: 0.8,
     framePrice: 4.5,
     thumbnailUrl: '/media/frames/v1/slim-edge/thumbnail.webp',
@@ -39,6 +43,7 @@ const SETS: FrameSet[] = [
   {
     _id: 'set-classic',
     frameName: 'Classic',
+    frameNameHi: null,
     sizeInInches: 1,
     framePrice: 5.5,
     thumbnailUrl: null,
@@ -58,7 +63,7 @@ const BORDERS: MotifBorder[] = (
     ['Gallery', '3.1 in (8 cm)', 449],
     ['Museum', '4.7 in (12 cm)', 699],
   ] as const
-).map(([name, sizeName, price], i) => ({ _id: `border-${i}`, name, sizeName, size: WHITE_BORDER_LEVELS[i] ?? 0, price }));
+).map(([name, sizeName, price], i) => ({ _id: `border-${i}`, name, nameHi: null, sizeName, size: WHITE_BORDER_LEVELS[i] ?? 0, price }));
 
 function sizeGroups(imageType: 'landscape' | 'portrait' | 'square') {
   return sizeGroupsFor(imageType).map((g) => ({ _id: g.id, format: g.format, sizes: g.sizes.map((s) => ({ _id: s.id, ...s })) }));

@@ -7,6 +7,7 @@ import { Moulding } from '../../components/frame-moulding';
 import { PREVIEW_PAINTED_MARK, frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
 import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../lib/image-cache';
 import type { PrintSize } from '../../lib/editor-model';
+import { catalogueText } from '../../lib/catalogue-text';
 import { i18n } from '../../lib/i18n';
 import { outerSizeText } from '../../lib/print-texts';
 
@@ -262,7 +263,7 @@ function previewLabel(print: PrintSize | null, frame: PreviewFrame | null, borde
   const width = formatMeasure(print.widthIn);
   const height = formatMeasure(print.heightIn);
   if (!frame) return i18n._(msg`Your photo at ${width} × ${height} in`);
-  const frameName = frame.frame.frameName;
+  const frameName = catalogueText(frame.frame.frameName, frame.frame.frameNameHi);
   const moulding = formatMeasure(frame.mouldingIn);
   if (borderIn <= 0) return i18n._(msg`Your photo at ${width} × ${height} in in a ${frameName} frame (${moulding} in moulding)`);
   const border = formatMeasure(borderIn);

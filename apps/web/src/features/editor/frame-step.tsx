@@ -4,6 +4,7 @@ import { formatInr, frameSellingPricePaise, rupeesToPaise, type Frame, type Fram
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { useFrameSets } from '../../lib/catalogue';
+import { catalogueText } from '../../lib/catalogue-text';
 import type { PrintSize } from '../../lib/editor-model';
 import { frameImageUrls } from '../../components/frame-parts';
 import { prefetchImages } from '../../lib/image-cache';
@@ -53,7 +54,7 @@ export function FrameStep({ draft, print, onOpenSet, onChooseFrame, onBack, onNe
     if (openSet) prefetchImages(openSet.frames.flatMap(frameImageUrls));
   }, [openSet]);
 
-  const openSetName = openSet?.frameName;
+  const openSetName = openSet ? catalogueText(openSet.frameName, openSet.frameNameHi) : '';
   return (
     <>
       <StepHeading
@@ -126,7 +127,7 @@ function SetThumbnail({ set }: { set: FrameSet }) {
 function SetCard({ set, print, chosen, onOpen }: { set: FrameSet; print: PrintSize | null; chosen: boolean; onOpen: () => void }) {
   const { t } = useLingui();
   const price = setPrice(set, print);
-  const name = set.frameName;
+  const name = catalogueText(set.frameName, set.frameNameHi);
   const moulding = set.sizeInInches;
   const described = price ? t`${name}, ${moulding} in moulding, ${price}` : t`${name}, ${moulding} in moulding`;
   return (
@@ -141,7 +142,7 @@ function SetCard({ set, print, chosen, onOpen }: { set: FrameSet; print: PrintSi
       }`}
     >
       <SetThumbnail set={set} />
-      <span className="mt-2 block px-1 font-semibold leading-snug text-ink-900">{set.frameName}</span>
+      <span className="mt-2 block px-1 font-semibold leading-snug text-ink-900">{name}</span>
       <span className="flex items-baseline justify-between gap-2 px-1 pb-1 text-sm">
         <span className="text-ink-600 tabular-nums">
           <Trans>{moulding} in</Trans>
@@ -171,6 +172,8 @@ function OpenSet({
   const price = setPrice(set, print);
   const chosen = set.frames.find((f) => f._id === chosenId) ?? null;
   const moulding = set.sizeInInches;
+  const category = chosen ? catalogueText(chosen.frameCategory, chosen.frameCategoryHi) : '';
+  const description = chosen ? catalogueText(chosen.frameDescription, chosen.frameDescriptionHi) : '';
   return (
     <div>
       <div className="flex items-center gap-3 rounded-xl border border-ink-100 bg-cream p-2.5">
@@ -178,7 +181,7 @@ function OpenSet({
           <SetThumbnail set={set} />
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block font-semibold text-ink-900">{set.frameName}</span>
+          <span className="block font-semibold text-ink-900">{catalogueText(set.frameName, set.frameNameHi)}</span>
           <span className="block text-sm text-ink-600">
             <Trans>{moulding} in moulding</Trans>
           </span>
@@ -211,7 +214,7 @@ function OpenSet({
                   aria-hidden="true"
                 />
                 <span className={`text-sm leading-tight ${selected ? 'font-semibold text-saffron-900' : 'text-ink-800'}`}>
-                  {frame.frameName}
+                  {catalogueText(frame.frameName, frame.frameNameHi)}
                 </span>
               </button>
             );
@@ -220,7 +223,9 @@ function OpenSet({
       </fieldset>
       {chosen ? (
         <p className="mt-4 rounded-lg bg-cream px-3 py-2 text-sm leading-relaxed text-ink-600">
-          <span className="font-semibold text-ink-800">{chosen.frameCategory}.</span> {chosen.frameDescription}
+          <Trans>
+            <span className="font-semibold text-ink-800">{category}.</span> {description}
+          </Trans>
         </p>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton, textLink } from '../../components/butto
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-storage';
 import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
+import { catalogueText } from '../../lib/catalogue-text';
 import { borderNameText, borderWidthText, outerSizeText, sizeNameText } from '../../lib/print-texts';
 import { BackButton, StepActions, StepHeading } from './step-ui';
 
@@ -54,13 +55,21 @@ export function SummaryStep({
   const moulding = choice ? formatMeasure(choice.set.sizeInInches) : null;
   const unitPrice = price ? formatInr(price.unitPaise) : '';
   const rows: [string, string][] = [
-    [t`Frame`, choice ? `${choice.frame.frameName} · ${choice.set.frameName}` : '—'],
+    [
+      t`Frame`,
+      choice
+        ? `${catalogueText(choice.frame.frameName, choice.frame.frameNameHi)} · ${catalogueText(choice.set.frameName, choice.set.frameNameHi)}`
+        : '—',
+    ],
     [t`Size`, size ? (print?.kind === 'custom' ? t`${size} (custom)` : size) : '—'],
-    [t`Motif Border`, border && border.size > 0 ? `${borderNameText(border.name)} · ${borderWidthText(border.sizeName)}` : t`N/A`],
+    [
+      t`Motif Border`,
+      border && border.size > 0 ? `${borderNameText(border.name, border.nameHi)} · ${borderWidthText(border.sizeName)}` : t`N/A`,
+    ],
     [t`Frame Size`, moulding ? t`${moulding} in moulding` : '—'],
     [t`Outer size`, outer ? outerSizeText(outer) : '—'],
-    [t`Category`, choice?.frame.frameCategory ?? '—'],
-    [t`Description`, choice?.frame.frameDescription ?? '—'],
+    [t`Category`, choice ? catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi) : '—'],
+    [t`Description`, choice ? catalogueText(choice.frame.frameDescription, choice.frame.frameDescriptionHi) : '—'],
   ];
   const q = draft.quantity;
   return (

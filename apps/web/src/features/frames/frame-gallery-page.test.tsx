@@ -10,14 +10,18 @@ const finish = (id: string, name: string) => ({
   frameName: name,
   frameCategory: 'Wood',
   frameDescription: '',
+  frameNameHi: null,
+  frameCategoryHi: null,
+  frameDescriptionHi: null,
   ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/${id}-${part}.png`])) as Record<(typeof FRAME_PARTS)[number], string>),
 });
 
 const FRAME_SETS: FrameSet[] = [
-  { _id: 'set-slim', frameName: 'Slim', sizeInInches: 0.8, framePrice: 1.5, thumbnailUrl: null, label: 'Slim', padding: 0, frames: [finish('f-black', 'Black')] },
+  { _id: 'set-slim', frameName: 'Slim', frameNameHi: null, sizeInInches: 0.8, framePrice: 1.5, thumbnailUrl: null, label: 'Slim', padding: 0, frames: [finish('f-black', 'Black')] },
   {
     _id: 'set-wide',
     frameName: 'Wide',
+    frameNameHi: null,
     sizeInInches: 1.5,
     framePrice: 2,
     thumbnailUrl: null,

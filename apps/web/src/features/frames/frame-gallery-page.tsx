@@ -9,6 +9,7 @@ import { Moulding } from '../../components/frame-moulding';
 import { frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
 import { PageShell } from '../../components/page-shell';
 import { useFrameSets } from '../../lib/catalogue';
+import { catalogueText } from '../../lib/catalogue-text';
 import { decodeAll } from '../../lib/image-cache';
 
 /** The sample drawn for every finish: a 10 × 8 in print, as the cheapest common size a customer compares on. */
@@ -102,7 +103,7 @@ function FrameSetSection({ set }: { set: FrameSet }) {
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2 border-b border-ink-100 pb-3">
         <div>
           <h2 id={headingId} className="text-[1.6rem] leading-tight font-semibold">
-            {set.frameName}
+            {catalogueText(set.frameName, set.frameNameHi)}
           </h2>
           <p className="mt-1 text-ink-600">
             <span data-testid="moulding-width">
@@ -134,16 +135,18 @@ function FrameSetSection({ set }: { set: FrameSet }) {
 }
 
 function FinishCard({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }) {
+  const name = catalogueText(frame.frameName, frame.frameNameHi);
+  const description = catalogueText(frame.frameDescription, frame.frameDescriptionHi);
   return (
     <article
       className="flex h-full flex-col rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5"
       data-testid="finish"
-      aria-label={frame.frameName}
+      aria-label={name}
     >
       <FrameSample frame={frame} mouldingIn={mouldingIn} />
-      <h3 className="mt-4 text-lg font-semibold">{frame.frameName}</h3>
-      <p className="text-sm font-medium text-saffron-800">{frame.frameCategory}</p>
-      {frame.frameDescription ? <p className="mt-1 text-sm leading-relaxed text-ink-600">{frame.frameDescription}</p> : null}
+      <h3 className="mt-4 text-lg font-semibold">{name}</h3>
+      <p className="text-sm font-medium text-saffron-800">{catalogueText(frame.frameCategory, frame.frameCategoryHi)}</p>
+      {description ? <p className="mt-1 text-sm leading-relaxed text-ink-600">{description}</p> : null}
       <details className="group mt-3 border-t border-ink-100 pt-2">
         <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-saffron-800 hover:text-saffron-900">
           <Trans>The eight pieces</Trans>
@@ -200,7 +203,7 @@ function FrameSample({ frame, mouldingIn }: { frame: Frame; mouldingIn: number }
   const outerW = Math.round(layout.outerWidthPx);
   const outerH = Math.round(layout.outerHeightPx);
   const T = Math.max(1, Math.round(layout.mouldingPx));
-  const frameName = frame.frameName;
+  const frameName = catalogueText(frame.frameName, frame.frameNameHi);
   const moulding = formatMeasure(mouldingIn);
   const printWidth = SAMPLE.widthIn;
   const printHeight = SAMPLE.heightIn;

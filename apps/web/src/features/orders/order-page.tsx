@@ -7,6 +7,8 @@ import { Link, useParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
+import { catalogueText } from '../../lib/catalogue-text';
+import { borderNameText } from '../../lib/print-texts';
 import { useSession } from '../../lib/auth';
 import { formatPhone } from '../../lib/format';
 import { fetchOrder, type OrderDetail } from '../../lib/orders-api';
@@ -212,13 +214,18 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                   <Trans>Frame</Trans>
                 </dt>
                 <dd className="mb-2 font-medium text-ink-900">
-                  {[line?.frameSetName, line?.finishName].filter(Boolean).join(' · ') || order.frameName || '—'}
+                  {[catalogueText(line?.frameSetName, line?.frameSetNameHi), catalogueText(line?.finishName, line?.finishNameHi)]
+                    .filter(Boolean)
+                    .join(' · ') ||
+                    catalogueText(order.frameName, order.frameNameHi) ||
+                    '—'}
                 </dd>
                 <dt className="text-sm text-ink-500">
                   <Trans>White border</Trans>
                 </dt>
                 <dd className="mb-2 font-medium text-ink-900">
-                  {line?.borderName ?? '—'} {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
+                  {line?.borderName ? borderNameText(line.borderName, line.borderNameHi) : '—'}{' '}
+                  {line?.borderIn ? `(${inches(line.borderIn)})` : ''}
                 </dd>
                 <dt className="text-sm text-ink-500">
                   <Trans>Quantity</Trans>

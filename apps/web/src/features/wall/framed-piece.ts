@@ -12,6 +12,7 @@ import {
   type Frame,
   type FrameSet,
 } from '@framewala/domain';
+import { catalogueText } from '../../lib/catalogue-text';
 import type { OrderDraft } from '../../lib/order-storage';
 
 export type PieceSize = { widthIn: number; heightIn: number };
@@ -24,6 +25,7 @@ export type FramedPiece = {
   borderIn: number;
   mouldingIn: number;
   frame: Frame | null;
+  /** The finish's name in the page's language. */
   frameName: string | null;
   outer: ReturnType<typeof framedOuterSize>;
 };
@@ -53,7 +55,7 @@ export function framedPiece(draft: OrderDraft, sets: readonly FrameSet[] | undef
     borderIn,
     mouldingIn,
     frame,
-    frameName: frame?.frameName ?? null,
+    frameName: frame ? catalogueText(frame.frameName, frame.frameNameHi) : null,
     outer: framedOuterSize({ widthIn: size.widthIn, heightIn: size.heightIn, borderIn, mouldingIn }),
   };
 }

@@ -12,6 +12,7 @@ const FRAME_SETS: FrameSet[] = [
   {
     _id: 'set-walnut',
     frameName: 'Walnut',
+    frameNameHi: null,
     sizeInInches: 1.5,
     framePrice: 2,
     thumbnailUrl: null,
@@ -23,6 +24,9 @@ const FRAME_SETS: FrameSet[] = [
         frameName: 'Walnut',
         frameCategory: 'Wood',
         frameDescription: '',
+        frameNameHi: null,
+        frameCategoryHi: null,
+        frameDescriptionHi: null,
         ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/walnut-${part}.png`])) as Record<(typeof FRAME_PARTS)[number], string>),
       },
     ],
