@@ -12,6 +12,7 @@ import { OrderLines } from '../../components/order-lines';
 import { isApiError } from '../../lib/api';
 import { useSession, type SessionUser } from '../../lib/auth';
 import { errorCodeText } from '../../lib/error-messages';
+import { inchesOf } from '../../lib/print-texts';
 import { catalogueText } from '../../lib/catalogue-text';
 import { activeLocale } from '../../lib/i18n';
 import { hasStoredPhoto } from '../../lib/order-storage';
@@ -133,7 +134,7 @@ export function SuccessPage() {
     if (typeof order.shippingPaise === 'number') rows.push([t`Shipping`, order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`]);
     rows.push([t`Amount paid`, formatInr(order.totalPaise)]);
     if (order.frameName) rows.push([t`Frame`, catalogueText(order.frameName, order.frameNameHi)]);
-    if (order.sizeName) rows.push([t`Size`, order.sizeName]);
+    if (order.sizeName) rows.push([t`Size`, inchesOf(order.sizeName)]);
   }
   const lineCount = order?.lines.length ?? 0;
 
