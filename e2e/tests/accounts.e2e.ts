@@ -283,3 +283,28 @@ test('buyer details: sign in mid-order, pincode 560001 fills the city and state,
 
   expect(foreign, 'requests that left the shop').toEqual([]);
 });
+
+test('what a visitor types into the prerendered sign-in form before its script has run is kept', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name, 'early');
+  await registerByApi(request, email);
+  // The page's scripts are held back, as on a slow phone, while the visitor already types into the painted form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  // Until the script runs, the button cannot send the form as a plain GET with the password in the address.
+  await expect(page.getByRole('button', { name: /^Sign in$/i })).toBeDisabled();
+  release();
+  // Taken over: the button answers, and the fields still hold what was typed.
+  await expect(page.getByRole('button', { name: /^Sign in$/i })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: /^Sign in$/i }).click();
+  await expect(page).not.toHaveURL(/sign-in/);
+  expect(page.url()).not.toContain('password');
+  await expect(await accountMenu(page, 'Meera')).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LOCALE_PARAM } from '@framewala/domain';
 import { App } from './app/app';
+import { PRERENDERED_CATALOGUES } from './app/routes';
 import { getSession } from './lib/auth';
 import { activateLocale, pageLocale, rememberLocale } from './lib/i18n';
 import { hasStoredPhoto } from './lib/order-storage';
@@ -25,9 +26,11 @@ query.delete(LOCALE_PARAM);
 // Public pages arrive rendered at build time (scripts/prerender.mjs), in the language the server chose, as a
 // first-time visitor sees them: no query, not signed in, no order in progress. The app takes that HTML over (hydrates
 // it) when this visit is the same; otherwise it renders afresh, replacing the HTML it painted meanwhile. Every other
-// page arrives empty and is rendered here. Either way the language's common texts are loaded first.
+// page arrives empty and is rendered here. Either way the language's common texts are loaded first, and a prerendered
+// page's own catalogue with them.
 const asPrerendered = query.size === 0 && getSession() === null && !hasStoredPhoto();
-void activateLocale(locale).then(() => {
+const pageCatalogue = PRERENDERED_CATALOGUES[location.pathname as keyof typeof PRERENDERED_CATALOGUES];
+void activateLocale(locale, pageCatalogue ? [pageCatalogue] : []).then(() => {
   if (container.firstElementChild && asPrerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { CatalogueName } from '../lib/i18n';
 import { Layout } from '../components/layout';
 import { LazyCheckPage, LazyCropPage, LazyDummyDataPage, LazySizesPage } from './lazy-pages';
 import {
@@ -128,3 +129,13 @@ export const PRERENDERED_PATHS = [
   '/about-us',
   '/our-promises',
 ] as const satisfies readonly (typeof ROUTE_PATHS)[number][];
+
+/**
+ * The catalogue a prerendered page's own code brings (it loads on demand): loaded before the page is taken over, so
+ * that nothing changes above the page while React takes it over (a change there makes React paint it afresh).
+ */
+export const PRERENDERED_CATALOGUES: Partial<Record<(typeof PRERENDERED_PATHS)[number], CatalogueName>> = {
+  '/sign-in': 'auth',
+  '/signup': 'auth',
+  '/forgot-password': 'auth',
+};

@@ -22,11 +22,22 @@ const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/*.po')
 
 const inUse = new Set<CatalogueName>(['common']);
 
+/**
+ * Catalogues already given to Lingui. Loading one again would re-render the whole app (Lingui announces every load),
+ * and a re-render that reaches a prerendered page before it is taken over makes React paint it afresh, losing what the
+ * visitor typed meanwhile.
+ */
+const loaded = new Set<string>();
+
 async function loadInto(locale: Locale, name: CatalogueName): Promise<void> {
+  const key = `${locale}/${name}`;
+  if (loaded.has(key)) return;
   const load = CATALOGUES[`../locales/${locale}/${name}.po`];
   if (!load) throw new Error(`No ${locale} catalogue named ${name}`);
   const { messages } = await load();
+  if (loaded.has(key)) return;
   i18n.load(locale, messages);
+  loaded.add(key);
 }
 
 /** The active language ('en' until the first activation). */

@@ -9,6 +9,7 @@ import { MailIcon } from '../../components/icons';
 import { AuthCard } from '../../components/auth-card';
 import { FormAlert, TextField } from '../../components/form-controls';
 import { requestPasswordReset } from '../../lib/auth-api';
+import { useHydrated } from '../../lib/use-hydrated';
 import {
   forgotPasswordFormSchema,
   RESET_TOKEN_TTL_MINUTES,
@@ -23,6 +24,9 @@ import { messageOf } from './messages';
  */
 export function ForgotPasswordPage() {
   const { t } = useLingui();
+  // The page is prerendered: until its script has taken it over, a press would send the form as a plain GET and
+  // reload the page. The button waits for the script instead.
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -31,7 +35,7 @@ export function ForgotPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordFormInput, unknown, ForgotPasswordFormValues>({
     resolver: zodResolver(forgotPasswordFormSchema),
-    defaultValues: { email: '' },
+    // No default e-mail: the page is prerendered, and what a visitor typed before its script took over is kept.
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -95,7 +99,7 @@ export function ForgotPasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+        <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButton} w-full py-3`}>
           {isSubmitting ? t`Sending…` : t`Send reset link`}
         </button>
       </form>

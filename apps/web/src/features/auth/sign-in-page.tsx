@@ -11,6 +11,7 @@ import { AuthCard } from '../../components/auth-card';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../components/form-controls';
 import { showToast } from '../../lib/toast-store';
 import { login } from '../../lib/auth-api';
+import { useHydrated } from '../../lib/use-hydrated';
 import { completeSignIn } from './complete-sign-in';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from './form-schemas';
 import { loginSuccessText, messageOf, noticeText, readAuthNotice, somethingWentWrongText } from './messages';
@@ -20,6 +21,9 @@ const SIGN_IN_TOAST_MS = 5000;
 
 export function SignInPage() {
   const { t } = useLingui();
+  // The page is prerendered: until its script has taken it over, a press would send the form as a plain GET, the
+  // password in the address. The button waits for the script instead.
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const next = params.get('next');
   const location = useLocation();
@@ -37,7 +41,9 @@ export function SignInPage() {
     formState: { errors, isSubmitting },
   } = useForm<SignInFormInput, unknown, SignInFormValues>({
     resolver: zodResolver(signInFormSchema),
-    defaultValues: { userName: notice?.email ?? '', password: '', rememberMe: false },
+    // Text fields have no default (unless a notice brings the e-mail): the page is prerendered, and a field without
+    // one keeps what a visitor typed before the page's script took over (react-hook-form reads it from the input).
+    defaultValues: { ...(notice?.email ? { userName: notice.email } : {}), rememberMe: false },
   });
 
   if (alreadySignedIn) return <Navigate to={safeNextPath(next) ?? '/'} replace />;
@@ -107,7 +113,7 @@ export function SignInPage() {
           </Link>
         </div>
 
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+        <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButton} w-full py-3`}>
           {isSubmitting ? t`Signing in…` : t`Sign in`}
         </button>
       </form>

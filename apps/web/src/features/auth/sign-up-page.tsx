@@ -13,6 +13,7 @@ import { formMessageText } from '../../lib/form-messages';
 import { activeLocale } from '../../lib/i18n';
 import { showToast } from '../../lib/toast-store';
 import { login, register as registerAccount } from '../../lib/auth-api';
+import { useHydrated } from '../../lib/use-hydrated';
 import { completeSignIn } from './complete-sign-in';
 import {
   ALL_FIELDS_REQUIRED_MESSAGE,
@@ -25,8 +26,6 @@ import { loginSuccessText, messageOf, passwordIssueOf } from './messages';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'mobile'] as const;
 
-const EMPTY: SignUpFormInput = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', mobile: '' };
-
 /**
  * /signup, with the quirks fixed: the button says 'Create account', the all-fields-required
  * message shows, passwords are hidden with a toggle. On success the customer is signed in straight away (the same
@@ -34,6 +33,9 @@ const EMPTY: SignUpFormInput = { firstName: '', lastName: '', email: '', passwor
  */
 export function SignUpPage() {
   const { t } = useLingui();
+  // The page is prerendered: until its script has taken it over, a press would send the form as a plain GET, the
+  // password in the address. The button waits for the script instead.
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const next = params.get('next');
   const navigate = useNavigate();
@@ -42,13 +44,15 @@ export function SignUpPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [triedSubmit, setTriedSubmit] = useState(false);
 
+  // No default values: the page is prerendered, and a field without one keeps what a visitor typed before the
+  // page's script took over (react-hook-form reads it from the input).
   const {
     register,
     handleSubmit,
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpFormInput, unknown, SignUpFormValues>({ resolver: zodResolver(signUpFormSchema), defaultValues: EMPTY });
+  } = useForm<SignUpFormInput, unknown, SignUpFormValues>({ resolver: zodResolver(signUpFormSchema) });
 
   const values = watch();
   const someFieldEmpty = FIELDS.some((field) => (values[field] ?? '').trim() === '');
@@ -155,7 +159,7 @@ export function SignUpPage() {
           {...register('mobile')}
         />
 
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full py-3`}>
+        <button type="submit" disabled={!hydrated || isSubmitting} className={`${primaryButton} w-full py-3`}>
           {isSubmitting ? t`Creating your account…` : t`Create account`}
         </button>
       </form>

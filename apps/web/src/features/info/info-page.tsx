@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useDeferredValue, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, type ComponentType } from 'react';
 import type { Locale } from '@framewala/domain';
 import { Link } from 'react-router';
 import { textLink } from '../../components/button-styles';
@@ -11,6 +11,7 @@ import { SHOP_NAME, useSiteConfig } from '../../lib/site-config';
 import { ALL_INFO_PAGE_IDS, loadInfoPage, useActiveLocale, useInfoPageLinks } from '../../lib/policies';
 import type { InfoPageContent, InfoPageId, InfoSection } from '../../lib/policies';
 import { policyFacts } from '../../lib/policy-facts';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * Renders one information or policy page from `lib/policies.ts`, in the active language. /terms and /privacy reuse
@@ -178,21 +179,10 @@ function SectionBody({ section }: { section: InfoSection }) {
   );
 }
 
-const subscribeToNothing = () => () => {};
-
 /**
- * False while React takes over the prerendered HTML (and at build time), true afterwards. The page's text arrives
- * after the rest of the app has hydrated, and the contact details may have loaded by then: the card first hydrates as
- * it was prerendered (still loading), then shows them, instead of failing to match the HTML.
+ * The page's text arrives after the rest of the app has hydrated, and the contact details may have loaded by then:
+ * the card first hydrates as it was prerendered (still loading), then shows them, instead of failing to match the HTML.
  */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-
 function ContactCard({ grievanceReply }: { grievanceReply: string }) {
   const site = useSiteConfig();
   const hydrated = useHydrated();
