@@ -1,6 +1,6 @@
 /**
- * `npm run bench:quality`: how much the shop's AI upscaling (ESRGAN-slim, tiled, as the enhance job runs it) gains
- * over plain Lanczos on real photographs, how long it takes, and how fast auto-enhance is.
+ * `npm run bench:quality`: how much the shop's AI upscaling (ESRGAN-slim ×2, tiled, then Lanczos for ×4, as the
+ * enhance job runs it) gains over plain Lanczos on real photographs, how long it takes, and how fast auto-enhance is.
  *
  * 1. Inputs: the phone photos in ../shared/photos (or QUALITY_PHOTOS); when there are none, generated photo-like
  *    images, with a warning. From each, a 1024 × 768 window at the centre is the reference; it is shrunk ÷2 and ÷4
@@ -22,9 +22,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { upscaleRgb, type EsrganScale } from '../src/services/enhance/esrgan';
+import { UPSCALE_FACTORS } from '@framewala/domain';
 import { makeEnhanced } from '../src/services/enhance/pixels';
 import { enhanceInChild } from '../src/services/enhance/run';
+import { upscalePhoto } from '../src/services/enhance/upscale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const OUT = path.join(ROOT, 'bench-results', 'quality');
@@ -196,7 +197,7 @@ async function main() {
     const ref = await rgbOf(sharp(upright).extract({ left, top, width: WINDOW.width, height: WINDOW.height }));
     const tiles = texturedTiles(luma(ref), ref.width, ref.height);
     const refImage = () => sharp(Buffer.from(ref.data), { raw: { width: ref.width, height: ref.height, channels: 3 } });
-    for (const factor of [2, 4] as EsrganScale[]) {
+    for (const factor of UPSCALE_FACTORS) {
       // The messaging app's copy: shrunk, JPEG quality 60.
       const copyJpeg = await refImage()
         .resize(ref.width / factor, ref.height / factor, { kernel: 'lanczos3' })
@@ -205,7 +206,7 @@ async function main() {
       const copy = await rgbOf(sharp(copyJpeg));
       const lanczos = await rgbOf(sharp(copyJpeg).resize(ref.width, ref.height, { kernel: 'lanczos3' }));
       const started = performance.now();
-      const shop = await upscaleRgb(copy, factor);
+      const shop = await rgbOf((await upscalePhoto(copy, factor))());
       const shopSeconds = (performance.now() - started) / 1000;
       const l = score(ref, lanczos, tiles);
       const s = score(ref, shop, tiles);

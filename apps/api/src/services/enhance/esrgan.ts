@@ -1,5 +1,5 @@
 /**
- * AI upscaling with the ESRGAN "slim" models that ship inside the `@upscalerjs/esrgan-slim` npm package, run by
+ * AI upscaling ×2 with the ESRGAN "slim" model that ships inside the `@upscalerjs/esrgan-slim` npm package, run by
  * TensorFlow.js on its WebAssembly backend: offline (the model and the .wasm files are read from node_modules), no
  * native build, no download at run time.
  *
@@ -16,7 +16,8 @@ import type * as TfWasm from '@tensorflow/tfjs-backend-wasm';
 
 const require = createRequire(import.meta.url);
 
-export type EsrganScale = 2 | 4;
+/** The model's factor: the ×2 model (upscale.ts makes ×4 from it). */
+export const MODEL_SCALE = 2;
 /** Input pixels of one tile's middle, and the context read around it (the model sees TILE + 2 × PAD). */
 export const TILE = 128;
 export const PAD = 8;
@@ -29,7 +30,7 @@ export interface RgbImage {
 }
 
 let tfReady: Promise<typeof TF> | undefined;
-const models = new Map<EsrganScale, Promise<TF.LayersModel>>();
+let model: Promise<TF.LayersModel> | undefined;
 
 /** The package's folder (its `exports` do not include package.json, so walk up from its entry). */
 function packageDir(name: string): string {
@@ -78,26 +79,21 @@ function fileModel(dir: string): TF.io.IOHandler {
   };
 }
 
-export function loadEsrgan(scale: EsrganScale): Promise<TF.LayersModel> {
-  let model = models.get(scale);
-  if (!model) {
-    model = loadTf().then((tf) => tf.loadLayersModel(fileModel(path.join(packageDir('@upscalerjs/esrgan-slim'), 'models', `x${scale}`))));
-    models.set(scale, model);
-  }
+export function loadEsrgan(): Promise<TF.LayersModel> {
+  model ??= loadTf().then((tf) =>
+    tf.loadLayersModel(fileModel(path.join(packageDir('@upscalerjs/esrgan-slim'), 'models', `x${MODEL_SCALE}`))),
+  );
   return model;
 }
 
 /**
- * Upscales an RGB image ×`scale`, tile by tile; `onProgress` gets the share of tiles done (0–1) after each. The
- * model takes and gives pixel values 0–255.
+ * Upscales an RGB image ×2 with the model, tile by tile; `onProgress` gets the share of tiles done (0–1) after each.
+ * The model takes and gives pixel values 0–255.
  */
-export async function upscaleRgb(
-  image: RgbImage,
-  scale: EsrganScale,
-  onProgress: (done: number) => void = () => undefined,
-): Promise<RgbImage> {
+export async function upscaleRgb(image: RgbImage, onProgress: (done: number) => void = () => undefined): Promise<RgbImage> {
   const tf = await loadTf();
-  const model = await loadEsrgan(scale);
+  const esrgan = await loadEsrgan();
+  const scale = MODEL_SCALE;
   const { width, height, data } = image;
   const outWidth = width * scale;
   const outHeight = height * scale;
@@ -126,7 +122,7 @@ export async function upscaleRgb(
       }
       const result = tf.tidy(() => {
         const x = tf.tensor4d(input, [1, th, tw, 3]);
-        return (model.predict(x) as TF.Tensor4D).clipByValue(0, 255).round();
+        return (esrgan.predict(x) as TF.Tensor4D).clipByValue(0, 255).round();
       });
       const pixels = await result.data();
       result.dispose();
