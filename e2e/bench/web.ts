@@ -17,7 +17,7 @@
  * page and the browser remembers the choice), so both languages are held to the same targets.
  *
  * Env: BENCH_WEB_RUNS (default 3), BENCH_WEB_PAGES (comma list of paths, default all), BENCH_WEB_LANGS (default
- * `en,hi`), CHROME_PATH.
+ * `en,hi`), BENCH_WEB_SAVE (a folder for each run's Lighthouse report), CHROME_PATH.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +37,8 @@ import { chromiumPath } from '../chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'apps/web/dist');
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** When set, each run's full Lighthouse report (JSON) is saved in this folder, to see what a figure is made of. */
+const SAVE_DIR = process.env.BENCH_WEB_SAVE;
 const MAX_RETRIES = 3;
 
 const TARGETS = {
@@ -203,7 +205,15 @@ function meetsTargets(f: Figures): boolean {
   );
 }
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 
 /** JavaScript sizes from the build: the landing page's (entry and its static imports) and each lazily loaded route's own. */
 function scriptSizes(): { landingGzipKb: number; landingFiles: string[]; routes: { route: string; ownGzipKb: number; files: string[] }[] } {
@@ -218,11 +228,15 @@ function scriptSizes(): { landingGzipKb: number; landingFiles: string[]; routes:
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error(`No entry chunk in ${manifestPath}`);
+  // The entry lets the page paint, then always loads the app (src/start.tsx): both are the landing page's script.
   const landing = closure(entryKey);
+  const app = manifest[entryKey]!.dynamicImports ?? [];
+  if (app.length === 0) throw new Error(`The entry in ${manifestPath} loads no app`);
+  for (const key of app) closure(key, landing);
   const files = (keys: Iterable<string>) => [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   const sum = (list: string[]) => list.reduce((total, file) => total + gzipKb(file), 0);
   const routes = Object.keys(manifest)
-    .filter((key) => manifest[key]!.isDynamicEntry)
+    .filter((key) => manifest[key]!.isDynamicEntry && !landing.has(key))
     .map((key) => {
       const own = files([...closure(key)].filter((k) => !landing.has(k)));
       return { route: manifest[key]!.src ?? key, ownGzipKb: sum(own), files: own };
@@ -338,6 +352,11 @@ async function main() {
         const finalPath = new URL(result.lhr.finalDisplayedUrl).pathname;
         if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}: the page's preconditions are missing`);
         runs.push(figuresOf(result.lhr));
+        if (SAVE_DIR) {
+          fs.mkdirSync(SAVE_DIR, { recursive: true });
+          const name = `${page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(result.lhr));
+        }
         for (const audit of failedAudits(result.lhr)) failed.add(audit);
         await tab.close();
         process.stderr.write(`${page.label} run ${run + 1}/${RUNS}: performance ${runs.at(-1)!.performance}\n`);

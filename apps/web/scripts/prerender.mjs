@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // After `vite build`: renders the public pages (PRERENDERED_PATHS in src/app/routes.tsx) to HTML files in dist, so they
-// paint before the JavaScript runs; the browser then hydrates them (src/main.tsx).
+// paint before the JavaScript runs; the browser then hydrates them (src/start.tsx).
 //
 // - dist/index.html (Vite's page with an empty #root) is kept as dist/app-shell.html: the server sends it for every
 //   other path. The landing page's HTML takes its place as dist/index.html.

@@ -5,13 +5,13 @@ import {
   LOCALE_MESSAGE,
   loginBodySchema,
   normalizePhone,
-  PASSWORDS_DO_NOT_MATCH_MESSAGE,
   publicUserSchema,
   registerBodySchema,
   registerFormSchema,
   resetPasswordFormSchema,
   updateUserBodySchema,
 } from './account-schemas';
+import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from './account-messages';
 
 const register = { firstName: ' Asha ', lastName: 'Rao', email: ' Asha@Example.IN ', password: 'correct horse', mobile: '098765 43210' };
 

@@ -10,66 +10,48 @@ import { optionalGstinSchema } from './contracts/coupons';
 import { gstinProblem, INVALID_GSTIN_MESSAGE, isValidGstin } from './gst';
 import { LOCALES } from './locale';
 import { BIDI_CONTROL_MESSAGE, hasBidiControl, textIdSchema } from './text';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 60;
-export const DEFAULT_PHONE_COUNTRY = 'IN';
-/** How long a password-reset link stays valid. */
-export const RESET_TOKEN_TTL_MINUTES = 60;
-
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
-export const ALL_FIELDS_REQUIRED_MESSAGE = 'All fields are required';
-export const LOGIN_SUCCESS_MESSAGE = 'Login Successfully';
-export const REGISTER_SUCCESS_MESSAGE = 'Your account has been created. Please sign in.';
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for this e-mail, we have sent a link to reset the password. It is valid for 1 hour.';
-export const RESET_PASSWORD_SUCCESS_MESSAGE = 'Your password has been changed. Please sign in with the new password.';
-export const ADDRESS_SAVED_MESSAGE = 'Address saved successfully!';
-export const INVALID_PINCODE_MESSAGE = 'Invalid Pincode';
-export const PINCODE_LOOKUP_FAILED_MESSAGE = 'Failed to fetch location details';
-export const ADDRESS_LOAD_FAILED_MESSAGE = 'Failed to fetch address. Please try again.';
-export const ADDRESS_SAVE_FAILED_MESSAGE = 'Failed to save address. Please try again.';
-
-/** The longest buyer name, city and company name in an address. */
-export const ADDRESS_TEXT_MAX_LENGTH = 100;
-/** The longest address line. */
-export const ADDRESS_LINE_MAX_LENGTH = 200;
-
-// ---- Form messages ----
-// Every message the schemas below can give a form, each a named constant: the web shows them in the customer's
-// language through one map keyed by these texts (FORM_MESSAGES), so a new message must be added there too.
-
-const tooShort = <N extends number>(min: N) => `Use at least ${min} characters` as const;
-const tooLong = <N extends number>(max: N) => `Use at most ${max} characters` as const;
-
-export const ENTER_FIRST_NAME_MESSAGE = 'Enter your first name';
-export const ENTER_LAST_NAME_MESSAGE = 'Enter your last name';
-export const NAME_TOO_LONG_MESSAGE = tooLong(NAME_MAX_LENGTH);
-export const ONE_LINE_MESSAGE = 'Use one line of plain text';
-export const ENTER_EMAIL_MESSAGE = 'Enter your e-mail address';
-export const EMAIL_TOO_LONG_MESSAGE = 'This e-mail address is too long';
-export const INVALID_EMAIL_MESSAGE = 'Enter a valid e-mail address';
-export const ENTER_NEW_PASSWORD_MESSAGE = 'Enter a password';
-export const ENTER_PASSWORD_MESSAGE = 'Enter your password';
-export const PASSWORD_TOO_SHORT_MESSAGE = tooShort(PASSWORD_MIN_LENGTH);
-export const PASSWORD_TOO_LONG_MESSAGE = tooLong(PASSWORD_MAX_LENGTH);
-export const CONFIRM_PASSWORD_MESSAGE = 'Confirm your password';
-export const ENTER_PHONE_MESSAGE = 'Enter a phone number';
-export const INVALID_PHONE_MESSAGE = 'Enter a valid phone number';
-export const ENTER_PINCODE_MESSAGE = 'Enter the 6-digit pincode';
-export const INVALID_PINCODE_FORMAT_MESSAGE = 'Enter a valid 6-digit pincode';
-export const CHOOSE_STATE_MESSAGE = 'Choose the state';
-export const UNKNOWN_STATE_MESSAGE = 'Choose a state or union territory of India';
-export const ENTER_BUYER_NAME_MESSAGE = 'Enter the buyer name';
-export const ENTER_ADDRESS_MESSAGE = 'Enter the address';
-export const ENTER_CITY_MESSAGE = 'Enter the city';
-export const ADDRESS_TEXT_TOO_LONG_MESSAGE = tooLong(ADDRESS_TEXT_MAX_LENGTH);
-export const ADDRESS_LINE_TOO_LONG_MESSAGE = tooLong(ADDRESS_LINE_MAX_LENGTH);
-export const INDIA_ONLY_MESSAGE = 'We deliver in India only';
-export const RESET_LINK_INCOMPLETE_MESSAGE = 'The reset link is incomplete';
-export const RESET_LINK_NOT_VALID_MESSAGE = 'The reset link is not valid';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  DEFAULT_PHONE_COUNTRY,
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  ALL_FIELDS_REQUIRED_MESSAGE,
+  LOGIN_SUCCESS_MESSAGE,
+  ADDRESS_SAVED_MESSAGE,
+  INVALID_PINCODE_MESSAGE,
+  PINCODE_LOOKUP_FAILED_MESSAGE,
+  ADDRESS_TEXT_MAX_LENGTH,
+  ADDRESS_LINE_MAX_LENGTH,
+  ENTER_FIRST_NAME_MESSAGE,
+  ENTER_LAST_NAME_MESSAGE,
+  NAME_TOO_LONG_MESSAGE,
+  ONE_LINE_MESSAGE,
+  ENTER_EMAIL_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  ENTER_NEW_PASSWORD_MESSAGE,
+  ENTER_PASSWORD_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  CONFIRM_PASSWORD_MESSAGE,
+  ENTER_PHONE_MESSAGE,
+  INVALID_PHONE_MESSAGE,
+  ENTER_PINCODE_MESSAGE,
+  INVALID_PINCODE_FORMAT_MESSAGE,
+  CHOOSE_STATE_MESSAGE,
+  UNKNOWN_STATE_MESSAGE,
+  ENTER_BUYER_NAME_MESSAGE,
+  ENTER_ADDRESS_MESSAGE,
+  ENTER_CITY_MESSAGE,
+  ADDRESS_TEXT_TOO_LONG_MESSAGE,
+  ADDRESS_LINE_TOO_LONG_MESSAGE,
+  INDIA_ONLY_MESSAGE,
+  RESET_LINK_INCOMPLETE_MESSAGE,
+  RESET_LINK_NOT_VALID_MESSAGE,
+  tooLongMessage,
+} from './account-messages';
 
 /** No control characters (newlines, NUL…) in one-line text. */
 const ONE_LINE = /^[^\p{Cc}]*$/u;
@@ -80,7 +62,7 @@ const requiredText = (message: string, max: number) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, tooLong(max))
+    .max(max, tooLongMessage(max))
     .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE);
 
@@ -88,7 +70,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, tooLong(max))
+    .max(max, tooLongMessage(max))
     .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .refine((v) => !hasBidiControl(v), BIDI_CONTROL_MESSAGE)
     .default('');
@@ -203,10 +185,7 @@ export const forgotPasswordBodySchema = z.object({ email: emailSchema }).strict(
 /** POST /api/reset-password body; the token comes from the e-mailed link. */
 export const resetPasswordBodySchema = z
   .object({
-    token: z
-      .string({ error: RESET_LINK_INCOMPLETE_MESSAGE })
-      .min(1, RESET_LINK_INCOMPLETE_MESSAGE)
-      .max(512, RESET_LINK_NOT_VALID_MESSAGE),
+    token: z.string({ error: RESET_LINK_INCOMPLETE_MESSAGE }).min(1, RESET_LINK_INCOMPLETE_MESSAGE).max(512, RESET_LINK_NOT_VALID_MESSAGE),
     password: newPasswordSchema,
   })
   .strict();

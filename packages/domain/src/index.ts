@@ -15,6 +15,7 @@ export * from './text';
 export * from './schemas';
 export * from './india';
 export * from './account-schemas';
+export * from './account-messages';
 export * from './order-states';
 export * from './wall';
 export * from './shrunk-copy';

@@ -1,0 +1,39 @@
+/**
+ * The app itself, loaded by main.tsx once the page has painted: the language's texts first, then React takes over the
+ * prerendered HTML or renders the page.
+ */
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LOCALE_PARAM } from '@framewala/domain';
+import { App } from './app/app';
+import { PRERENDERED_CATALOGUES } from './app/routes';
+import { getSession } from './lib/auth';
+import { activateLocale, pageLocale, rememberLocale } from './lib/i18n';
+import { hasStoredPhoto } from './lib/order-storage';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Framewala: #root element missing from index.html');
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+const query = new URLSearchParams(location.search);
+const locale = pageLocale();
+// A link that names its language (`?lang=hi`) makes that language the visitor's choice from here on.
+if (query.has(LOCALE_PARAM)) rememberLocale(locale);
+query.delete(LOCALE_PARAM);
+
+// Public pages arrive rendered at build time (scripts/prerender.mjs), in the language the server chose, as a
+// first-time visitor sees them: no query, not signed in, no order in progress. The app takes that HTML over (hydrates
+// it) when this visit is the same; otherwise it renders afresh, replacing the HTML it painted meanwhile. Every other
+// page arrives empty and is rendered here. Either way the language's common texts are loaded first, and a prerendered
+// page's own catalogue with them.
+const asPrerendered = query.size === 0 && getSession() === null && !hasStoredPhoto();
+const pageCatalogue = PRERENDERED_CATALOGUES[location.pathname as keyof typeof PRERENDERED_CATALOGUES];
+void activateLocale(locale, pageCatalogue ? [pageCatalogue] : []).then(() => {
+  if (container.firstElementChild && asPrerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
