@@ -5,7 +5,8 @@
 // - dist/index.html (Vite's page with an empty #root) is kept as dist/app-shell.html: the server sends it for every
 //   other path. The landing page's HTML takes its place as dist/index.html.
 // - Each page gets its own <title> and description in <head>, its HTML in #root, and <link rel="modulepreload"> for
-//   the chunks the page loads on demand (from Vite's manifest), so hydration does not wait for a second round trip.
+//   the chunks the page loads on demand (from Vite's manifest), so hydration does not wait for a second round trip;
+//   not for the app itself, which the entry loads once the page has painted.
 // - dist/prerendered.json lists path → file for the server; every HTML file also gets .br and .gz copies, like the
 //   other text assets (vite-plugin-compression2 made those during `vite build`).
 // - Every page, and the shell, is made once per language: English as above, Hindi as `<name>.hi.html` listed in
@@ -85,8 +86,10 @@ function preloadsFor(manifest, src) {
     for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
     return seen;
   };
+  // The entry and the app it loads once the page has painted (src/start.tsx) are not preloaded: the page paints first.
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const loaded = closure(entry);
+  for (const app of manifest[entry].dynamicImports ?? []) closure(app, loaded);
   return [...closure(src)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
