@@ -99,10 +99,33 @@ function pageHtml(shell, body, preloads) {
   if (titles.length !== 1) throw new Error(`Expected one <title> in a rendered page, found ${titles.length}`);
   const content = body.replace(titles[0][0], '');
   if (/<script\b/i.test(content)) throw new Error('A rendered page contains a <script>: the shop allows no inline script');
-  let html = shell.replace(/<title>[\s\S]*?<\/title>/, titles[0][0]);
-  const links = preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeAttr(href)}">\n`).join('');
-  html = html.replace('</head>', `${links}  </head>`);
+  const html = withPreloads(shell.replace(/<title>[\s\S]*?<\/title>/, titles[0][0]), preloads);
   return html.replace(EMPTY_ROOT, `<div id="root">${content}</div>`);
+}
+
+function withPreloads(html, preloads, marker = '') {
+  const links = preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${escapeAttr(href)}"${marker}>\n`).join('');
+  return html.replace('</head>', `${links}  </head>`);
+}
+
+/** The shell's app preloads carry this attribute, so that a later run can take them out again. */
+const APP_PRELOAD = ' data-app';
+const APP_PRELOAD_LINE = / *<link rel="modulepreload" crossorigin href="[^"]*" data-app>\n/g;
+
+/**
+ * The app's chunks (what the entry imports once it may: src/start.tsx and its imports). The shell, which has nothing
+ * to paint, preloads them, so a page rendered in the browser does not wait a round trip for the entry first.
+ */
+function appChunks(manifest) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  for (const app of manifest[entry].dynamicImports ?? []) visit(app);
+  return [...seen].filter((key) => key !== entry).map((key) => `/${manifest[key].file}`);
 }
 
 function writeCompressed(file, text) {
@@ -118,7 +141,9 @@ const shell = [SHELL, 'index.html']
   .map((file) => path.join(dist, file))
   .filter((file) => fs.existsSync(file))
   .map((file) => fs.readFileSync(file, 'utf8'))
-  .find((html) => html.includes(EMPTY_ROOT));
+  .find((html) => html.includes(EMPTY_ROOT))
+  // An earlier run's shell: without the app preloads that run added to it.
+  ?.replace(APP_PRELOAD_LINE, '');
 if (!shell) throw new Error(`No page with an empty ${EMPTY_ROOT} in ${dist}: run vite build first`);
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
@@ -140,8 +165,8 @@ try {
 
   for (const locale of LOCALES) {
     const localeShell = shellIn(shell, LOCALE_TAGS[locale], await shellTexts(locale));
-    writeCompressed(path.join(dist, inLocale(SHELL, locale)), localeShell);
     const catalogues = (name) => preloadsFor(manifest, `src/locales/${locale}/${name}.po`);
+    writeCompressed(path.join(dist, inLocale(SHELL, locale)), withPreloads(localeShell, [...appChunks(manifest), ...catalogues('common')], APP_PRELOAD));
     const list = {};
     for (const route of PRERENDERED_PATHS) {
       const body = await render(route, locale);
