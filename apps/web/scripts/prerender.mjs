@@ -62,7 +62,10 @@ function shellIn(shell, tag, texts) {
   const out = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${tag}">`)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeText(texts.title)}</title>`)
-    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeAttr(texts.description)}" />`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeAttr(texts.description)}" />`,
+    )
     .replace(/<noscript>[\s\S]*?<\/noscript>/, `<noscript>${escapeText(texts.noscript)}</noscript>`);
   if (!out.includes(`<html lang="${tag}">`) || !out.includes(escapeAttr(texts.description))) {
     throw new Error('The shell has no <html lang> or description to set: check apps/web/index.html');
@@ -161,12 +164,17 @@ try {
     ssr: { noExternal: ['@framewala/domain'] },
     build: { ssr: 'src/app/prerender.tsx', outDir: serverOut, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
-  const { render, shellTexts, PRERENDERED_PATHS, LOCALES, LOCALE_TAGS } = await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href);
+  const { render, shellTexts, PRERENDERED_PATHS, LOCALES, LOCALE_TAGS } = await import(
+    pathToFileURL(path.join(serverOut, 'prerender.js')).href
+  );
 
   for (const locale of LOCALES) {
     const localeShell = shellIn(shell, LOCALE_TAGS[locale], await shellTexts(locale));
     const catalogues = (name) => preloadsFor(manifest, `src/locales/${locale}/${name}.po`);
-    writeCompressed(path.join(dist, inLocale(SHELL, locale)), withPreloads(localeShell, [...appChunks(manifest), ...catalogues('common')], APP_PRELOAD));
+    writeCompressed(
+      path.join(dist, inLocale(SHELL, locale)),
+      withPreloads(localeShell, [...appChunks(manifest), ...catalogues('common')], APP_PRELOAD),
+    );
     const list = {};
     for (const route of PRERENDERED_PATHS) {
       const body = await render(route, locale);
