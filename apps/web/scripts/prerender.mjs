@@ -27,17 +27,17 @@ const SHELL = 'app-shell.html';
 /** An information page's text in a language (src/lib/policies.ts loads it when its route renders). */
 const infoPage = (id) => ({
   module: (locale) => (locale === 'en' ? `src/content/policies/${id}.md` : `src/content/policies/${locale}/${id}.md`),
-  catalogue: 'common',
 });
 
 /**
- * Modules that pages load on demand, by path, with their message catalogue: preloaded with the page. `module` is the
- * module's source file, or a function of the language for a module written once per language.
+ * Modules that pages load on demand, by path: preloaded with the page, beside the page's own message catalogue
+ * (PRERENDERED_CATALOGUES in routes.tsx). `module` is the module's source file, or a function of the language for a
+ * module written once per language.
  */
 const ON_DEMAND = {
-  '/sign-in': { module: 'src/features/auth/sign-in-page.tsx', catalogue: 'auth' },
-  '/signup': { module: 'src/features/auth/sign-up-page.tsx', catalogue: 'auth' },
-  '/forgot-password': { module: 'src/features/auth/forgot-password-page.tsx', catalogue: 'auth' },
+  '/sign-in': { module: 'src/features/auth/sign-in-page.tsx' },
+  '/signup': { module: 'src/features/auth/sign-up-page.tsx' },
+  '/forgot-password': { module: 'src/features/auth/forgot-password-page.tsx' },
   '/terms': infoPage('terms-and-conditions'),
   '/terms-and-conditions': infoPage('terms-and-conditions'),
   '/privacy': infoPage('privacy-policy'),
@@ -79,21 +79,31 @@ function fileFor(route) {
   return route === '/' ? 'index.html' : `${route.slice(1).replace(/\//g, '-')}.html`;
 }
 
+/** A chunk and everything it imports statically, added to `seen`. */
+function chunkClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** The entry chunk, and the app it loads once the page may (src/start.tsx: its dynamic imports) with its imports. */
+function entryAndApp(manifest) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const app = new Set();
+  for (const key of manifest[entry].dynamicImports ?? []) chunkClosure(manifest, key, app);
+  app.delete(entry);
+  return { entry, app };
+}
+
 /** The JavaScript a module needs beyond what the entry page already loads. */
 function preloadsFor(manifest, src) {
   if (!src) return [];
   if (!manifest[src]) throw new Error(`${src} is not in the build manifest: update ON_DEMAND in scripts/prerender.mjs`);
-  const closure = (key, seen = new Set()) => {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  // The entry and the app it loads once the page has painted (src/start.tsx) are not preloaded: the page paints first.
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const loaded = closure(entry);
-  for (const app of manifest[entry].dynamicImports ?? []) closure(app, loaded);
-  return [...closure(src)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+  // The entry and the app it loads once the page has painted are not preloaded: the page paints first.
+  const { entry, app } = entryAndApp(manifest);
+  const loaded = chunkClosure(manifest, entry, new Set(app));
+  return [...chunkClosure(manifest, src)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
 /** Moves the page's <title> (React renders it with the page) into <head>, replacing the shell's. */
@@ -120,15 +130,7 @@ const APP_PRELOAD_LINE = / *<link rel="modulepreload" crossorigin href="[^"]*" d
  * to paint, preloads them, so a page rendered in the browser does not wait a round trip for the entry first.
  */
 function appChunks(manifest) {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  for (const app of manifest[entry].dynamicImports ?? []) visit(app);
-  return [...seen].filter((key) => key !== entry).map((key) => `/${manifest[key].file}`);
+  return [...entryAndApp(manifest).app].map((key) => `/${manifest[key].file}`);
 }
 
 function writeCompressed(file, text) {
@@ -164,7 +166,7 @@ try {
     ssr: { noExternal: ['@framewala/domain'] },
     build: { ssr: 'src/app/prerender.tsx', outDir: serverOut, emptyOutDir: true, minify: false, copyPublicDir: false },
   });
-  const { render, shellTexts, PRERENDERED_PATHS, LOCALES, LOCALE_TAGS } = await import(
+  const { render, shellTexts, PRERENDERED_CATALOGUES, PRERENDERED_PATHS, LOCALES, LOCALE_TAGS } = await import(
     pathToFileURL(path.join(serverOut, 'prerender.js')).href
   );
 
@@ -182,7 +184,8 @@ try {
       const onDemand = ON_DEMAND[route];
       const preloads = [
         ...catalogues('common'),
-        ...(onDemand ? [...preloadsFor(manifest, onDemandModule(onDemand, locale)), ...catalogues(onDemand.catalogue)] : []),
+        ...(onDemand ? preloadsFor(manifest, onDemandModule(onDemand, locale)) : []),
+        ...(PRERENDERED_CATALOGUES[route] ? catalogues(PRERENDERED_CATALOGUES[route]) : []),
       ];
       writeCompressed(path.join(dist, file), pageHtml(localeShell, body, [...new Set(preloads)]));
       list[route] = file;

@@ -16,7 +16,7 @@ import { activateLocale, CATALOGUE_NAMES, i18n } from '../lib/i18n';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
-export { PRERENDERED_PATHS } from './routes';
+export { PRERENDERED_CATALOGUES, PRERENDERED_PATHS } from './routes';
 export { LOCALES, LOCALE_TAGS };
 
 /** Every catalogue: a page that loads on demand finds its texts already there in either language. */

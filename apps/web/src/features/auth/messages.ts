@@ -6,7 +6,7 @@ import { SESSION_EXPIRED_NOTICE } from '../../lib/auth-request';
 import { errorText } from '../../lib/error-messages';
 import { activeLocale, i18n } from '../../lib/i18n';
 
-/** The domain's notices the account pages show, in the customer's language (seed §8 texts). */
+/** The domain's notices the account pages show, in the customer's language. */
 const NOTICES: Record<typeof LOGIN_SUCCESS_MESSAGE, MessageDescriptor> = {
   [LOGIN_SUCCESS_MESSAGE]: msg`Login Successfully`,
 };
