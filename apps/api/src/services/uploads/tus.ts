@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server } from '@tus/server';
-import type { Upload as TusUpload } from '@tus/utils';
+import type { DataStore, Upload as TusUpload } from '@tus/utils';
 import { NodeRequest } from 'srvx/node';
 import { ShopError } from '@framewala/domain';
+import { S3Storage } from '../s3-storage';
 import { canAccess, type Viewer } from './access';
 import { HEAD_CHECK_BYTES, HeadCheckStream } from './head-check';
 import { createUpload, type UploadsDeps } from './service';
+import { tempFileName } from './temp-files';
 
 /** Where the resumable uploads are mounted (tus 1.0.0: creation, termination, expiration). */
 export const TUS_PATH = '/api/uploads/tus';
@@ -36,10 +42,46 @@ async function readPrefix(filePath: string, bytes: number): Promise<Buffer> {
 }
 
 /**
- * tus's file store, with the photo's first bytes checked as they arrive (415, 422; see HeadCheck). A refused upload is
- * removed at once, so nothing of it stays on disk.
+ * Writes a PATCH's bytes through the first-bytes check (415, 422; see HeadCheck) while the upload's beginning is still
+ * unjudged. A refused upload is removed at once, so nothing of it is kept.
  */
-class CheckedFileStore extends FileStore {
+async function checkedWrite(
+  readable: Readable,
+  offset: number,
+  store: { firstBytes(offset: number): Promise<Buffer | undefined>; write(stream: Readable): Promise<number>; remove(): Promise<void> },
+): Promise<number> {
+  if (offset >= HEAD_CHECK_BYTES) return store.write(readable);
+  // A resumed upload: the beginning already stored is part of the header.
+  const prefix = offset > 0 ? await store.firstBytes(offset) : undefined;
+  const check = new HeadCheckStream(prefix);
+  // A refusal can come before the store has started reading (S3 answers first): it is kept in `check.refusal`, and
+  // the store's own read of the failed stream rejects the write.
+  check.on('error', () => undefined);
+  readable.on('error', (error) => check.destroy(error));
+  readable.pipe(check);
+  try {
+    return await store.write(check);
+  } catch (error) {
+    // The stores report any failure of their stream as their own write error: the refusal is kept aside.
+    if (!check.refusal) throw error;
+    await store.remove().catch(() => undefined);
+    throw check.refusal;
+  }
+}
+
+/** Where unfinished uploads are kept: tus's data store, and what the photo's checks need from it. */
+interface PhotoStore extends DataStore {
+  /**
+   * A file on local disk with the whole upload, for the photo's checks, which consume it (move it into storage or
+   * remove it).
+   */
+  takeLocalFile(upload: TusUpload): Promise<string>;
+  /** Forgets an upload whose bytes have been taken (or refused): its bytes, if still there, and its record. */
+  forget(id: string): Promise<void>;
+}
+
+/** Unfinished uploads on the server's disk (DATA_DIR/tus): one server holds each upload. */
+class CheckedFileStore extends FileStore implements PhotoStore {
   constructor(
     readonly folder: string,
     expiryMs: number,
@@ -52,27 +94,80 @@ class CheckedFileStore extends FileStore {
     return path.join(this.folder, id);
   }
 
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (offset >= HEAD_CHECK_BYTES) return super.write(readable, id, offset);
-    // A resumed upload: the beginning already stored is part of the header.
-    const prefix = offset > 0 ? await readPrefix(this.filePath(id), offset) : undefined;
-    const check = new HeadCheckStream(prefix);
-    readable.on('error', (error) => check.destroy(error));
-    readable.pipe(check);
-    try {
-      return await super.write(check, id, offset);
-    } catch (error) {
-      // The file store reports any failure of its stream as its own write error: the refusal is kept aside.
-      if (!check.refusal) throw error;
-      await this.remove(id).catch(() => undefined);
-      throw check.refusal;
-    }
+  override write(readable: Readable, id: string, offset: number): Promise<number> {
+    return checkedWrite(readable, offset, {
+      firstBytes: (bytes) => readPrefix(this.filePath(id), bytes),
+      write: (stream) => super.write(stream, id, offset),
+      remove: () => this.remove(id),
+    });
   }
 
-  /** Forgets an upload whose bytes have been taken (or refused): its file, if still there, and its record. */
+  async takeLocalFile(upload: TusUpload): Promise<string> {
+    return this.filePath(upload.id);
+  }
+
   async forget(id: string): Promise<void> {
     await fs.rm(this.filePath(id), { force: true });
     await this.configstore.delete(id).catch(() => undefined);
+  }
+}
+
+/**
+ * Unfinished uploads in the S3 bucket (@tus/s3-store: a multipart upload per photo, `<id>.info` beside it, and
+ * `<id>.part` for a piece smaller than S3's minimum part), so any server can take the next PATCH of an upload.
+ */
+class CheckedS3Store extends S3Store implements PhotoStore {
+  constructor(
+    private readonly tmpDir: string,
+    clientConfig: S3ClientConfig,
+    bucket: string,
+    expiryMs: number,
+  ) {
+    // No object tags: the retention job deletes expired uploads, and several S3-compatible stores have no tagging.
+    super({ s3ClientConfig: { ...clientConfig, bucket }, expirationPeriodInMilliseconds: expiryMs, useTags: false });
+  }
+
+  override write(readable: Readable, id: string, offset: number): Promise<number> {
+    return checkedWrite(readable, offset, {
+      // Below the first-bytes check's length nothing has reached a whole part yet: what arrived is the pending piece.
+      firstBytes: async () => {
+        const piece = await this.getIncompletePart(id);
+        return piece ? Buffer.concat(await piece.toArray()) : undefined;
+      },
+      write: (stream) => super.write(stream, id, offset),
+      remove: () => this.forget(id),
+    });
+  }
+
+  async takeLocalFile(upload: TusUpload): Promise<string> {
+    const file = path.join(this.tmpDir, tempFileName(`tus-${upload.id}`));
+    try {
+      const object = await this.client.getObject({ Bucket: this.bucket, Key: upload.id });
+      await pipeline(object.Body as Readable, createWriteStream(file));
+      return file;
+    } catch (error) {
+      await fs.rm(file, { force: true });
+      throw error;
+    }
+  }
+
+  /** Termination: the library's removal leaves a pending piece (`<id>.part`) behind. */
+  override remove(id: string): Promise<void> {
+    return this.forget(id);
+  }
+
+  async forget(id: string): Promise<void> {
+    const uploadId = await this.getMetadata(id).then(
+      (metadata) => metadata['upload-id'],
+      () => undefined,
+    );
+    // A finished upload's multipart upload is already complete; an unfinished one's parts go with the abort.
+    if (uploadId) await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch(() => undefined);
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+    });
+    await this.clearCache(id);
   }
 }
 
@@ -92,20 +187,33 @@ export interface TusProtocolError {
 export type TusAnswer = { response: Response; error?: undefined } | { error: Error | TusProtocolError; response?: undefined };
 
 /**
- * The resumable upload endpoint (tus 1.0.0 with @tus/server and its file store). Ids are the photo's own: the upload
+ * The resumable upload endpoint (tus 1.0.0 with @tus/server; unfinished uploads in the S3 bucket when photos are
+ * stored there, else on this server's disk; decision 089). Ids are the photo's own: the upload
  * `/api/uploads/tus/<id>` becomes the photo `/api/uploads/<id>`. Every request carries the viewer (token or claim):
  * creation records the owner, and HEAD, PATCH and DELETE on someone else's upload answer 404. The PATCH that brings
  * the last byte runs the photo's checks (createUpload, the same as the plain path) and answers 204 or the error, and
  * the upload's bytes are gone either way.
  */
 export class TusUploads {
-  readonly store: CheckedFileStore;
+  readonly store: PhotoStore;
   private readonly server: Server;
   private readonly viewers = new WeakMap<IncomingMessage, Viewer>();
   private readonly failures = new WeakMap<IncomingMessage, Error>();
 
-  constructor(deps: UploadsDeps, options: { directory: string; maxBytes: number; expiryMs: number }) {
-    this.store = new CheckedFileStore(options.directory, options.expiryMs);
+  constructor(
+    deps: UploadsDeps,
+    options: {
+      /** The server's own folder for unfinished uploads, unless photos are stored in S3 (then they wait there too). */
+      directory: string;
+      maxBytes: number;
+      expiryMs: number;
+    },
+  ) {
+    const storage = deps.ctx.storage;
+    this.store =
+      storage instanceof S3Storage
+        ? new CheckedS3Store(deps.tmpDir, storage.clientConfig, storage.bucket, options.expiryMs)
+        : new CheckedFileStore(options.directory, options.expiryMs);
     const nodeRequest = (req: Request) => (req as unknown as { runtime: { node: { req: IncomingMessage } } }).runtime.node.req;
     const viewerOf = (req: Request): Viewer => {
       const viewer = this.viewers.get(nodeRequest(req));
@@ -146,8 +254,8 @@ export class TusUploads {
         if (!canAccess({ ownerUserId: ownerOf(upload).userId, claimHash: ownerOf(upload).claimHash }, viewer)) throw notFound();
       },
       onUploadFinish: async (_req, upload) => {
-        const file = this.store.filePath(upload.id);
         try {
+          const file = await this.store.takeLocalFile(upload);
           await createUpload(
             deps,
             { path: file, bytes: upload.size ?? upload.offset, filename: upload.metadata?.filename ?? null },
