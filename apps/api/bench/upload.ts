@@ -8,7 +8,8 @@
  *    phones are). Targets: 0 errors; server peak RSS ≤ 600 MB; no upload stalls for more than 5 s.
  * 3. The largest photos, no link limit: the 1000 MP JPEG and a ≥ 1.5 GB TIFF through tus. Targets: rendition ready
  *    ≤ 5 s after the last byte; server peak RSS ≤ 600 MB; ≥ 3× faster than ImageMagick making the same rendition.
- *    ImageMagick is required: without it the bench fails and says how to install it.
+ *    ImageMagick is required: without it the bench fails and says how to install it. Beside them, the floor: the
+ *    server's rendition code alone on the same file in a fresh process (render-alone.ts).
  *
  * Inputs are generated in a temporary folder (photo-like noise; the real phone photos in ../shared/photos are used
  * for the slow customers when present) and removed at the end. BENCH_ONLY=flaky,slow,large runs a subset.
@@ -548,8 +549,17 @@ async function largest(work: string, server: Server, convert: string) {
       { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, MAGICK_CONFIGURE_PATH: policyDir, MAGICK_TMPDIR: work } },
     );
     const imageMagickSeconds = (performance.now() - started) / 1000;
+    // The floor: the server's rendition code alone on the same file, in a fresh process.
+    const alone = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/bench/render-alone.ts'), input.file, work], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }),
+    ) as { seconds: number; peakRssMB: number; peakPrivateMB: number };
     fs.rmSync(input.file, { force: true });
-    log(`${input.name}: ready ${round(readySeconds, 2)} s after the last byte, ImageMagick ${round(imageMagickSeconds, 2)} s, peak RSS ${peakRssMB} MB (${receivedHwmMB} MB until received)`);
+    log(
+      `${input.name}: ready ${round(readySeconds, 2)} s after the last byte (rendition code alone ${round(alone.seconds, 2)} s), ImageMagick ${round(imageMagickSeconds, 2)} s, peak RSS ${peakRssMB} MB (${receivedHwmMB} MB until received; alone ${round(alone.peakRssMB)} MB)`,
+    );
     rows.push({
       name: input.name,
       fileMB: round(data.length / MB),
@@ -560,6 +570,9 @@ async function largest(work: string, server: Server, convert: string) {
       peakRssMB,
       receivedPeakRssMB: receivedHwmMB,
       peakPrivateMB: privatePeak.mb,
+      aloneSeconds: round(alone.seconds, 2),
+      alonePeakRssMB: round(alone.peakRssMB),
+      alonePeakPrivateMB: round(alone.peakPrivateMB),
       ok: readySeconds <= 5 && peakRssMB <= 600 && imageMagickSeconds / readySeconds >= 3,
     });
   }
@@ -611,7 +624,7 @@ async function main(): Promise<void> {
     );
   for (const r of (results.large as Awaited<ReturnType<typeof largest>> | undefined) ?? []) {
     table.push(
-      `| ${r.name} (${r.fileMB} MB), no link limit | uploaded in ${r.uploadSeconds} s, rendition ready ${r.readySeconds} s after the last byte (ImageMagick ${r.imageMagickSeconds} s: ${r.speedup}×), server peak RSS ${r.peakRssMB} MB (${r.receivedPeakRssMB} MB while receiving; private ${r.peakPrivateMB} MB) (targets: ready ≤ 5 s, ≥ 3×, ≤ 600 MB) | ${r.ok ? 'yes' : 'no'} |`,
+      `| ${r.name} (${r.fileMB} MB), no link limit | uploaded in ${r.uploadSeconds} s, rendition ready ${r.readySeconds} s after the last byte (ImageMagick ${r.imageMagickSeconds} s: ${r.speedup}×), server peak RSS ${r.peakRssMB} MB (${r.receivedPeakRssMB} MB while receiving; private ${r.peakPrivateMB} MB); reference, the rendition code alone in a fresh process: ${r.aloneSeconds} s, peak RSS ${r.alonePeakRssMB} MB (private ${r.alonePeakPrivateMB} MB) (targets: ready ≤ 5 s, ≥ 3×, ≤ 600 MB) | ${r.ok ? 'yes' : 'no'} |`,
     );
   }
   console.log(table.join('\n'));
