@@ -18,6 +18,27 @@ test('the landing page shows the headline, opens the upload dialog and links to 
   await page.screenshot({ path: `${SHOTS}/home-${testInfo.project.name}.png`, fullPage: true });
 });
 
+test('a tap on "Start framing" before the app has started opens the dialog once it has', async ({ page }) => {
+  // The painted landing page is there, its small entry script has run, and the app's script is held back, as on a
+  // slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let appAsked = false;
+  await page.route('**/assets/start-*.js', async (route) => {
+    appAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Start framing' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+  await expect(dialog).toBeHidden();
+  expect(appAsked).toBe(true);
+  release();
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('upload-drop-zone')).toBeVisible();
+});
+
 for (const [route, heading] of [
   ['/terms-and-conditions', /terms/i],
   ['/shipping-policy', /shipping/i],

@@ -1,16 +1,24 @@
 import './index.css';
+import { holdEarlyTaps } from './lib/early-taps';
 
 /**
  * A prerendered page paints before the app's script is fetched. Public pages arrive as HTML (scripts/prerender.mjs)
  * and need only the stylesheet to paint; on a phone's slow link the stylesheet, the font and the page's pictures then
  * have the connection to themselves instead of sharing it with the app's script, which follows one frame later
  * (start.tsx). Any other page arrives empty, with the app preloaded, and starts at once; so does a page opened in a
- * background tab, which paints nothing until it is shown.
+ * background tab, which paints nothing until it is shown. A tap on a button of the painted page starts the app at once,
+ * and the app presses that button again once it answers (lib/early-taps.ts).
  */
+let started = false;
 function start() {
+  if (started) return;
+  started = true;
   void import('./start');
 }
 
-const prerendered = document.getElementById('root')?.firstElementChild != null;
-if (!prerendered || document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+const root = document.getElementById('root');
+if (!root?.firstElementChild || document.visibilityState === 'hidden') start();
+else {
+  holdEarlyTaps(root, start);
+  requestAnimationFrame(() => setTimeout(start, 0));
+}

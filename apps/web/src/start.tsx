@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LOCALE_PARAM } from '@framewala/domain';
 import { App } from './app/app';
+import { ReplayEarlyTap } from './app/replay-early-tap';
 import { PRERENDERED_CATALOGUES } from './app/routes';
 import { getSession } from './lib/auth';
 import { activateLocale, pageLocale, rememberLocale } from './lib/i18n';
@@ -17,6 +18,7 @@ if (!container) throw new Error('Framewala: #root element missing from index.htm
 const app = (
   <StrictMode>
     <App />
+    <ReplayEarlyTap root={container} />
   </StrictMode>
 );
 
