@@ -13,7 +13,6 @@ import S3rver from 's3rver';
  */
 export interface TestS3 {
   endpoint: string;
-  port: number;
   close(): Promise<void>;
 }
 
@@ -34,7 +33,7 @@ const noSuchUpload = (res: http.ServerResponse, uploadId: string) =>
     ),
   );
 
-export async function startTestS3(options: { directory: string; buckets: string[]; port?: number }): Promise<TestS3> {
+export async function startTestS3(options: { directory: string; buckets: string[] }): Promise<TestS3> {
   const s3rver = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -125,11 +124,9 @@ export async function startTestS3(options: { directory: string; buckets: string[
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => front.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (front.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    port,
+    endpoint: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
     async close() {
       front.closeAllConnections();
       await new Promise<void>((resolve) => front.close(() => resolve()));

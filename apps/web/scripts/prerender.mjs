@@ -96,14 +96,14 @@ function entryAndApp(manifest) {
   return { entry, app };
 }
 
-/** The JavaScript a module needs beyond what the entry page already loads. */
-function preloadsFor(manifest, src) {
+/**
+ * The JavaScript a module needs beyond what the entry page already loads. `notPreloaded`: the entry and the app it
+ * loads once the page has painted (the page paints first), with their imports.
+ */
+function preloadsFor(manifest, notPreloaded, src) {
   if (!src) return [];
   if (!manifest[src]) throw new Error(`${src} is not in the build manifest: update ON_DEMAND in scripts/prerender.mjs`);
-  // The entry and the app it loads once the page has painted are not preloaded: the page paints first.
-  const { entry, app } = entryAndApp(manifest);
-  const loaded = chunkClosure(manifest, entry, new Set(app));
-  return [...chunkClosure(manifest, src)].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+  return [...chunkClosure(manifest, src)].filter((key) => !notPreloaded.has(key)).map((key) => `/${manifest[key].file}`);
 }
 
 /** Moves the page's <title> (React renders it with the page) into <head>, replacing the shell's. */
@@ -129,8 +129,8 @@ const APP_PRELOAD_LINE = / *<link rel="modulepreload" crossorigin href="[^"]*" d
  * The app's chunks (what the entry imports once it may: src/start.tsx and its imports). The shell, which has nothing
  * to paint, preloads them, so a page rendered in the browser does not wait a round trip for the entry first.
  */
-function appChunks(manifest) {
-  return [...entryAndApp(manifest).app].map((key) => `/${manifest[key].file}`);
+function appChunks(manifest, app) {
+  return [...app].map((key) => `/${manifest[key].file}`);
 }
 
 function writeCompressed(file, text) {
@@ -151,6 +151,8 @@ const shell = [SHELL, 'index.html']
   ?.replace(APP_PRELOAD_LINE, '');
 if (!shell) throw new Error(`No page with an empty ${EMPTY_ROOT} in ${dist}: run vite build first`);
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const { entry, app } = entryAndApp(manifest);
+const notPreloaded = chunkClosure(manifest, entry, new Set(app));
 
 // The render entry, built for Node into a temporary folder under node_modules, so that it finds React and the router
 // there (the shared domain package is bundled: it is TypeScript).
@@ -172,10 +174,10 @@ try {
 
   for (const locale of LOCALES) {
     const localeShell = shellIn(shell, LOCALE_TAGS[locale], await shellTexts(locale));
-    const catalogues = (name) => preloadsFor(manifest, `src/locales/${locale}/${name}.po`);
+    const catalogues = (name) => preloadsFor(manifest, notPreloaded, `src/locales/${locale}/${name}.po`);
     writeCompressed(
       path.join(dist, inLocale(SHELL, locale)),
-      withPreloads(localeShell, [...appChunks(manifest), ...catalogues('common')], APP_PRELOAD),
+      withPreloads(localeShell, [...appChunks(manifest, app), ...catalogues('common')], APP_PRELOAD),
     );
     const list = {};
     for (const route of PRERENDERED_PATHS) {
@@ -184,7 +186,7 @@ try {
       const onDemand = ON_DEMAND[route];
       const preloads = [
         ...catalogues('common'),
-        ...(onDemand ? preloadsFor(manifest, onDemandModule(onDemand, locale)) : []),
+        ...(onDemand ? preloadsFor(manifest, notPreloaded, onDemandModule(onDemand, locale)) : []),
         ...(PRERENDERED_CATALOGUES[route] ? catalogues(PRERENDERED_CATALOGUES[route]) : []),
       ];
       writeCompressed(path.join(dist, file), pageHtml(localeShell, body, [...new Set(preloads)]));

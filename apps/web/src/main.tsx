@@ -9,10 +9,8 @@ import { holdEarlyTaps } from './lib/early-taps';
  * background tab, which paints nothing until it is shown. A tap on a button of the painted page starts the app at once,
  * and the app presses that button again once it answers (lib/early-taps.ts).
  */
-let started = false;
+/** Starts the app; a second call (a tap, then the frame after paint) finds the module already loading. */
 function start() {
-  if (started) return;
-  started = true;
   void import('./start');
 }
 

@@ -76,8 +76,10 @@ interface PhotoStore extends DataStore {
    * remove it).
    */
   takeLocalFile(upload: TusUpload): Promise<string>;
-  /** Forgets an upload whose bytes have been taken (or refused): its bytes, if still there, and its record. */
-  forget(id: string): Promise<void>;
+  /**
+   * Forgets an upload whose bytes have been taken (`finished`) or refused: its bytes, if still there, and its record.
+   */
+  forget(id: string, finished?: boolean): Promise<void>;
 }
 
 /** Unfinished uploads on the server's disk (DATA_DIR/tus): one server holds each upload. */
@@ -156,12 +158,14 @@ class CheckedS3Store extends S3Store implements PhotoStore {
     return this.forget(id);
   }
 
-  async forget(id: string): Promise<void> {
-    const uploadId = await this.getMetadata(id).then(
-      (metadata) => metadata['upload-id'],
-      () => undefined,
-    );
+  async forget(id: string, finished = false): Promise<void> {
     // A finished upload's multipart upload is already complete; an unfinished one's parts go with the abort.
+    const uploadId = finished
+      ? undefined
+      : await this.getMetadata(id).then(
+          (metadata) => metadata['upload-id'],
+          () => undefined,
+        );
     if (uploadId) await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch(() => undefined);
     await this.client.deleteObjects({
       Bucket: this.bucket,
@@ -263,7 +267,7 @@ export class TusUploads {
             upload.id,
           );
         } finally {
-          await this.store.forget(upload.id);
+          await this.store.forget(upload.id, true);
         }
         return {};
       },
