@@ -10,7 +10,12 @@ const apiOrigin = 'http://localhost:3000';
 export default defineConfig({
   // Text assets get brotli (.br) and gzip (.gz) copies at build time, sent by the server with Content-Encoding.
   // The information and policy pages are Markdown (src/content/policies), compiled into modules at build time.
-  plugins: [pageMarkdown(), ...reactWithLingui(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json|webmanifest|txt)$/, logLevel: 'silent' })],
+  plugins: [
+    pageMarkdown(),
+    ...reactWithLingui(),
+    tailwindcss(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|js|css|svg|json|webmanifest|txt)$/, logLevel: 'silent' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

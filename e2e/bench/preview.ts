@@ -296,7 +296,10 @@ async function main(): Promise<void> {
       const setButton = page.getByRole('list', { name: 'Frame sets' }).getByRole('button', { name: new RegExp(`^${set.frameName},`) });
       await setButton.click();
       await page.locator(tile(frame._id)).click();
-      await page.getByTestId('framed-preview').and(page.locator(`[data-frame="${frame._id}"]`)).waitFor();
+      await page
+        .getByTestId('framed-preview')
+        .and(page.locator(`[data-frame="${frame._id}"]`))
+        .waitFor();
       canvas.push(await timeCanvas(page, frame as Frame, set.sizeInInches));
       await page.getByRole('button', { name: /Next: Select Motif Size/ }).click();
       await page.getByRole('list', { name: 'White borders' }).waitFor();
@@ -318,7 +321,8 @@ async function main(): Promise<void> {
       for (const scene of ['bedroom', 'stairs', 'office', 'living']) {
         const size = await page.locator('button[data-size][aria-pressed=true]').getAttribute('data-size');
         roomScene.push(await timeRoom(page, `button[data-scene=${scene}]`, `${scene}|${size}|`));
-        for (const next of ['24x16', '40x30', '12x8']) roomSize.push(await timeRoom(page, `button[data-size="${next}"]`, `${scene}|${next}|`));
+        for (const next of ['24x16', '40x30', '12x8'])
+          roomSize.push(await timeRoom(page, `button[data-size="${next}"]`, `${scene}|${next}|`));
       }
     }
     await browser.close();
@@ -349,9 +353,12 @@ async function main(): Promise<void> {
       ['room view: all', figures.roomAll],
     ];
     const pad = (s: string | number, n: number) => String(s).padStart(n);
-    console.log(`Preview: click → painted (ms), Chromium ${1366}×${900}, ${sets.reduce((n, s) => n + s.frames.length, 0)} finishes × ${FRAME_ROUNDS} rounds, 7 border levels × ${sets.length} sets × ${BORDER_ROUNDS} rounds`);
+    console.log(
+      `Preview: click → painted (ms), Chromium ${1366}×${900}, ${sets.reduce((n, s) => n + s.frames.length, 0)} finishes × ${FRAME_ROUNDS} rounds, 7 border levels × ${sets.length} sets × ${BORDER_ROUNDS} rounds`,
+    );
     console.log(`${'kind'.padEnd(26)}${pad('n', 5)}${pad('min', 8)}${pad('p50', 8)}${pad('p95', 8)}${pad('max', 8)}`);
-    for (const [label, s] of rows) console.log(`${label.padEnd(26)}${pad(s.n, 5)}${pad(s.min, 8)}${pad(s.p50, 8)}${pad(s.p95, 8)}${pad(s.max, 8)}`);
+    for (const [label, s] of rows)
+      console.log(`${label.padEnd(26)}${pad(s.n, 5)}${pad(s.min, 8)}${pad(s.p50, 8)}${pad(s.p95, 8)}${pad(s.max, 8)}`);
     console.log(`target: p95 of all choices and of the room view ≤ ${TARGET_P95_MS} ms → ${ok ? 'met' : 'NOT met'}`);
     console.log(JSON.stringify({ ...figures, targetP95Ms: TARGET_P95_MS, ok }));
   } finally {

@@ -189,100 +189,101 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   expect(old.status()).toBe(401);
 });
 
-test('buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile', PHONE, async ({
-  page,
-  request,
-}, testInfo) => {
-  const project = testInfo.project.name;
-  const foreign = watchForeignRequests(page);
-  const email = uniqueEmail(project, 'ravi');
-  await registerByApi(request, email, 'Ravi');
+test(
+  'buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile',
+  PHONE,
+  async ({ page, request }, testInfo) => {
+    const project = testInfo.project.name;
+    const foreign = watchForeignRequests(page);
+    const email = uniqueEmail(project, 'ravi');
+    await registerByApi(request, email, 'Ravi');
 
-  // A photo uploaded before signing in, with this browser's claim; it joins the account at sign-in.
-  const claim = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + project.length) % 256)).toString('base64url');
-  const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 200, g: 120, b: 60 } } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-  const uploaded = await request.post('/api/upload-image', {
-    headers: { 'X-Upload-Claim': claim },
-    multipart: { image: { name: 'diwali.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
-  });
-  expect(uploaded.status()).toBe(201);
-  const photo = (await uploaded.json()) as { _id: string };
+    // A photo uploaded before signing in, with this browser's claim; it joins the account at sign-in.
+    const claim = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + project.length) % 256)).toString('base64url');
+    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const uploaded = await request.post('/api/upload-image', {
+      headers: { 'X-Upload-Claim': claim },
+      multipart: { image: { name: 'diwali.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+    });
+    expect(uploaded.status()).toBe(201);
+    const photo = (await uploaded.json()) as { _id: string };
 
-  await page.goto('/');
-  await page.evaluate(
-    ([c, p]) => {
-      localStorage.setItem('framewala.claim', c);
-      localStorage.setItem('framewala.order', JSON.stringify({ photo: p, quantity: 2 }));
-    },
-    [claim, photo] as const,
-  );
-  const orderBefore = await page.evaluate(() => localStorage.getItem('framewala.order'));
+    await page.goto('/');
+    await page.evaluate(
+      ([c, p]) => {
+        localStorage.setItem('framewala.claim', c);
+        localStorage.setItem('framewala.order', JSON.stringify({ photo: p, quantity: 2 }));
+      },
+      [claim, photo] as const,
+    );
+    const orderBefore = await page.evaluate(() => localStorage.getItem('framewala.order'));
 
-  await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
-  await expect(page.getByText('Your order is saved.')).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
+    await expect(page.getByText('Your order is saved.')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(/\/checkout$/);
-  expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBe(orderBefore);
-  await expect(page.getByRole('heading', { level: 1, name: 'Buyer Details' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Buyer Address' })).toBeVisible();
-  const form = page.getByRole('main');
-  await expect(form.getByLabel(/^Buyer Name/)).toHaveValue('Ravi Iyer');
-  await expect(form.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+91 98123 45678');
-  // The phone input's flags are bundled: the Indian flag is an inline SVG.
-  await expect(page.locator('.PhoneInput').first().locator('svg').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBe(orderBefore);
+    await expect(page.getByRole('heading', { level: 1, name: 'Buyer Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Buyer Address' })).toBeVisible();
+    const form = page.getByRole('main');
+    await expect(form.getByLabel(/^Buyer Name/)).toHaveValue('Ravi Iyer');
+    await expect(form.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('+91 98123 45678');
+    // The phone input's flags are bundled: the Indian flag is an inline SVG.
+    await expect(page.locator('.PhoneInput').first().locator('svg').first()).toBeVisible();
 
-  await form.getByLabel(/^Address Line 1/).fill('14, 2nd Cross, Residency Road');
-  await form.getByLabel(/^Pincode/).fill('560001');
-  await expect(form.getByLabel(/^City/)).toHaveValue(/^(Bangalore|Bengaluru)$/);
-  await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
-  await expect(form.getByLabel(/^City/)).toHaveAttribute('readonly', '');
-  await expect(form.getByLabel(/^State/)).toHaveAttribute('readonly', '');
-  await expectNoSideScroll(page);
-  await shot(page, 'buyer-details', project);
+    await form.getByLabel(/^Address Line 1/).fill('14, 2nd Cross, Residency Road');
+    await form.getByLabel(/^Pincode/).fill('560001');
+    await expect(form.getByLabel(/^City/)).toHaveValue(/^(Bangalore|Bengaluru)$/);
+    await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
+    await expect(form.getByLabel(/^City/)).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel(/^State/)).toHaveAttribute('readonly', '');
+    await expectNoSideScroll(page);
+    await shot(page, 'buyer-details', project);
 
-  await form.getByRole('button', { name: 'Save Address' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Address saved successfully!' })).toBeVisible();
+    await form.getByRole('button', { name: 'Save Address' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Address saved successfully!' })).toBeVisible();
 
-  // The saved address comes back on load.
-  await page.reload();
-  await expect(form.getByLabel(/^Address Line 1/)).toHaveValue('14, 2nd Cross, Residency Road');
-  await expect(form.getByLabel(/^Pincode/)).toHaveValue('560001');
-  await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
-  await form.getByRole('button', { name: 'Next' }).click();
-  // Next goes to the payment step; this order has no size or frame yet, so it asks for them first.
-  await expect(page).toHaveURL(/\/checkout\/pay$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to the editor' })).toBeVisible();
+    // The saved address comes back on load.
+    await page.reload();
+    await expect(form.getByLabel(/^Address Line 1/)).toHaveValue('14, 2nd Cross, Residency Road');
+    await expect(form.getByLabel(/^Pincode/)).toHaveValue('560001');
+    await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
+    await form.getByRole('button', { name: 'Next' }).click();
+    // Next goes to the payment step; this order has no size or frame yet, so it asks for them first.
+    await expect(page).toHaveURL(/\/checkout\/pay$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the editor' })).toBeVisible();
 
-  // The profile: details, the saved address, the (empty) order history and the claimed photo.
-  await page.goto('/user');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ravi Iyer' })).toBeVisible();
-  await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
-  const address = page.getByRole('region', { name: 'Address' });
-  await expect(address.getByText('14, 2nd Cross, Residency Road')).toBeVisible();
-  await expect(address.getByText('Karnataka')).toBeVisible();
-  await expect(address.locator('dt', { hasText: 'Address Line 2' }).locator('+ dd')).toHaveText('N/A');
-  await expect(page.getByRole('region', { name: 'Order history' })).toContainText('No orders yet');
-  const photos = page.getByRole('region', { name: 'My photos' });
-  await expect(photos.getByRole('listitem')).toHaveCount(1);
-  await expect(photos.getByRole('listitem').first()).toContainText('Kept until');
-  await expect(photos.getByRole('img').first()).toHaveJSProperty('complete', true);
-  await expectNoSideScroll(page);
-  await shot(page, 'profile', project);
+    // The profile: details, the saved address, the (empty) order history and the claimed photo.
+    await page.goto('/user');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ravi Iyer' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(email).first()).toBeVisible();
+    const address = page.getByRole('region', { name: 'Address' });
+    await expect(address.getByText('14, 2nd Cross, Residency Road')).toBeVisible();
+    await expect(address.getByText('Karnataka')).toBeVisible();
+    await expect(address.locator('dt', { hasText: 'Address Line 2' }).locator('+ dd')).toHaveText('N/A');
+    await expect(page.getByRole('region', { name: 'Order history' })).toContainText('No orders yet');
+    const photos = page.getByRole('region', { name: 'My photos' });
+    await expect(photos.getByRole('listitem')).toHaveCount(1);
+    await expect(photos.getByRole('listitem').first()).toContainText('Kept until');
+    await expect(photos.getByRole('img').first()).toHaveJSProperty('complete', true);
+    await expectNoSideScroll(page);
+    await shot(page, 'profile', project);
 
-  await photos.getByRole('button', { name: 'Frame this photo' }).click();
-  await expect(page).toHaveURL(/\/edit-photo$/);
-  const order = await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}') as { photo?: { _id?: string } });
-  expect(order.photo?._id).toBe(photo._id);
+    await photos.getByRole('button', { name: 'Frame this photo' }).click();
+    await expect(page).toHaveURL(/\/edit-photo$/);
+    const order = await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}') as { photo?: { _id?: string } });
+    expect(order.photo?._id).toBe(photo._id);
 
-  expect(foreign, 'requests that left the shop').toEqual([]);
-});
+    expect(foreign, 'requests that left the shop').toEqual([]);
+  },
+);
 
 test('what a visitor types into the prerendered sign-in form before its script has run is kept', async ({ page, request }, testInfo) => {
   const email = uniqueEmail(testInfo.project.name, 'early');

@@ -112,7 +112,10 @@ const inr = (rupees: number) => new Intl.NumberFormat('en-IN', { style: 'currenc
  * ₹99 below a ₹1,999 subtotal, free from it (the print chosen here is far from the 30-inch oversize limit).
  */
 async function expectShippingAdded(page: Page, editorTotal: string): Promise<string> {
-  const shipping = page.getByTestId('price-lines').locator('dt', { hasText: /^Shipping$/ }).locator('+ dd');
+  const shipping = page
+    .getByTestId('price-lines')
+    .locator('dt', { hasText: /^Shipping$/ })
+    .locator('+ dd');
   const free = rupeesOf(editorTotal) >= 1999;
   await expect(shipping).toHaveText(free ? 'Free' : '₹99.00');
   const total = inr(rupeesOf(editorTotal) + (free ? 0 : 99));
@@ -121,40 +124,40 @@ async function expectShippingAdded(page: Page, editorTotal: string): Promise<str
   return total;
 }
 
+test(
+  'checkout: sandbox payment ends on /success with the real order number, and the order shows on the profile',
+  PHONE,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const { editorTotal } = await reachCheckout(page, request, testInfo, 'paid');
+    await shot(page, testInfo, 'step');
 
-test('checkout: sandbox payment ends on /success with the real order number, and the order shows on the profile', PHONE, async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const { editorTotal } = await reachCheckout(page, request, testInfo, 'paid');
-  await shot(page, testInfo, 'step');
+    await page.getByRole('button', { name: 'Make payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test payment — sandbox' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('sandbox-amount')).toHaveText(editorTotal);
+    await shot(page, testInfo, 'sandbox', false); // the dialog is fixed to the viewport
+    await dialog.getByRole('button', { name: /^Pay / }).click();
 
-  await page.getByRole('button', { name: 'Make payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test payment — sandbox' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('sandbox-amount')).toHaveText(editorTotal);
-  await shot(page, testInfo, 'sandbox', false); // the dialog is fixed to the viewport
-  await dialog.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
+    const orderNumber = new URL(page.url()).searchParams.get('order')!;
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Asha Verma' })).toBeVisible();
+    const facts = page.getByRole('main');
+    await expect(facts.locator('dt', { hasText: 'Order number' }).locator('+ dd')).toHaveText(orderNumber);
+    await expect(facts.locator('dt', { hasText: 'Payment ID' }).locator('+ dd')).toHaveText(/^pay_/);
+    await expect(page.getByTestId('redirect-countdown')).toContainText('home page in');
+    expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBeNull();
+    await shot(page, testInfo, 'success');
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 
-  await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
-  const orderNumber = new URL(page.url()).searchParams.get('order')!;
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank You, Asha Verma' })).toBeVisible();
-  const facts = page.getByRole('main');
-  await expect(facts.locator('dt', { hasText: 'Order number' }).locator('+ dd')).toHaveText(orderNumber);
-  await expect(facts.locator('dt', { hasText: 'Payment ID' }).locator('+ dd')).toHaveText(/^pay_/);
-  await expect(page.getByTestId('redirect-countdown')).toContainText('home page in');
-  expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBeNull();
-  await shot(page, testInfo, 'success');
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-
-  await page.goto('/user');
-  const history = page.getByRole('region', { name: 'Order history' });
-  // A table row on a wide screen, a card on a phone.
-  const entry = history.locator('tr, li').filter({ hasText: orderNumber, visible: true });
-  await expect(entry).toContainText('Paid');
-  await expect(entry).toContainText(editorTotal);
-});
+    await page.goto('/user');
+    const history = page.getByRole('region', { name: 'Order history' });
+    // A table row on a wide screen, a card on a phone.
+    const entry = history.locator('tr, li').filter({ hasText: orderNumber, visible: true });
+    await expect(entry).toContainText('Paid');
+    await expect(entry).toContainText(editorTotal);
+  },
+);
 
 test('checkout: a declined test card ends on /cancel with the reason, and Try again returns to the checkout', async ({
   page,

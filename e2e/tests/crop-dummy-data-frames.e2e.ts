@@ -37,10 +37,11 @@ async function setZoom(page: Page, zoom: number) {
   }, zoom);
 }
 
-const rect = (page: Page) =>
-  Promise.all(['crop-x', 'crop-y', 'crop-width', 'crop-height'].map((id) => page.getByTestId(id).textContent()));
+const rect = (page: Page) => Promise.all(['crop-x', 'crop-y', 'crop-width', 'crop-height'].map((id) => page.getByTestId(id).textContent()));
 
-test('/crop reports the crop in the pixels of an EXIF-rotated photo, locked to the size and inside the photo', async ({ page }, testInfo) => {
+test('/crop reports the crop in the pixels of an EXIF-rotated photo, locked to the size and inside the photo', async ({
+  page,
+}, testInfo) => {
   await page.goto('/crop');
   await expect(page.getByRole('heading', { level: 1, name: 'Crop test' })).toBeVisible();
   const uploads: string[] = [];
@@ -95,10 +96,14 @@ test('/crop reports the crop in the pixels of an EXIF-rotated photo, locked to t
 
 test('/crop checks the photo like the upload modal: a PNG is refused', async ({ page }) => {
   await page.goto('/crop');
-  const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#888' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Choose a photo').setInputFiles({ name: 'screenshot.jpg', mimeType: 'image/jpeg', buffer: png });
   await expect(page.getByRole('alert')).toHaveText('This file is a PNG image. Only JPG and TIF photos are accepted.');
-  const small = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const small = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel('Choose a photo').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: small });
   await expect(page.getByRole('alert')).toHaveText('Image must be at least 700x700px and max 50,000x50,000px or under 1000 MP');
   await expect(page.getByTestId('crop-area')).toHaveCount(0);
@@ -170,7 +175,9 @@ test('/edit-frame without an order is a gallery of every frame set and finish, d
   await expect(pieces).toHaveCount(8);
   for (const img of await pieces.all()) {
     await img.scrollIntoViewIfNeeded();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0))
+      .toBe(true);
   }
   await expect(pieces.nth(0)).toHaveAttribute('alt', 'Top left corner');
   await shot(page, testInfo, 'edit-frame');

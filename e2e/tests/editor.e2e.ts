@@ -42,7 +42,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 const stepHeading = (page: Page) => page.locator('#editor-step-heading');
-const storedOrder = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as Record<string, unknown>);
+const storedOrder = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as Record<string, unknown>);
 
 /** The preview's drawn box has the proportions of the framed piece's outer size. */
 async function expectTrueToScale(page: Page, outerWIn: number, outerHIn: number) {
@@ -244,7 +245,10 @@ test('a custom size above 40 in is refused and a valid one crops to its shape', 
   await page.evaluate(
     ([photo, c]) => {
       localStorage.setItem('framewala.claim', c);
-      localStorage.setItem('framewala.order', JSON.stringify({ photo, step: 1, size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 } }));
+      localStorage.setItem(
+        'framewala.order',
+        JSON.stringify({ photo, step: 1, size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 } }),
+      );
     },
     [original, claim] as const,
   );

@@ -38,60 +38,61 @@ async function setRange(page: Page, name: string, value: number) {
   }, value);
 }
 
-test('print-quality meter follows the crop; enhance with a before/after split; Sharpen with AI shows progress, then the sharper photo', PHONE, async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const claim = randomBytes(32).toString('base64url');
-  const res = await request.post('/api/upload-image', {
-    headers: { 'X-Upload-Claim': claim },
-    multipart: { image: { name: 'IMG-20251104-WA0012.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto() } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const photo = { ...((await res.json()) as object), shrunkCopy: true };
-  await page.goto('/');
-  await page.evaluate(
-    ([p, c]) => {
-      localStorage.setItem('framewala.claim', c);
-      localStorage.setItem('framewala.order', JSON.stringify({ photo: p }));
-    },
-    [photo, claim] as const,
-  );
-  await page.goto('/edit-photo');
-  await page.getByRole('button', { name: /^Image Sizes/ }).click();
-  const table = page.getByRole('table');
-  await expect(table.getByRole('button', { name: /^12x8 in/ })).toContainText('Good · 100 ppi');
-  await table.getByRole('button', { name: /^18x12 in/ }).click();
+test(
+  'print-quality meter follows the crop; enhance with a before/after split; Sharpen with AI shows progress, then the sharper photo',
+  PHONE,
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const claim = randomBytes(32).toString('base64url');
+    const res = await request.post('/api/upload-image', {
+      headers: { 'X-Upload-Claim': claim },
+      multipart: { image: { name: 'IMG-20251104-WA0012.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto() } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const photo = { ...((await res.json()) as object), shrunkCopy: true };
+    await page.goto('/');
+    await page.evaluate(
+      ([p, c]) => {
+        localStorage.setItem('framewala.claim', c);
+        localStorage.setItem('framewala.order', JSON.stringify({ photo: p }));
+      },
+      [photo, claim] as const,
+    );
+    await page.goto('/edit-photo');
+    await page.getByRole('button', { name: /^Image Sizes/ }).click();
+    const table = page.getByRole('table');
+    await expect(table.getByRole('button', { name: /^12x8 in/ })).toContainText('Good · 100 ppi');
+    await table.getByRole('button', { name: /^18x12 in/ }).click();
 
-  // The meter: 1200 px over 18 in is 66 ppi, under that size's 100.
-  const meter = page.getByTestId('crop-quality');
-  await expect(meter).toContainText('Low · 66 ppi');
-  await expect(meter).toContainText('needs 100 ppi');
-  await expect(page.getByTestId('shrunk-notice')).toContainText('This looks like a copy sent over WhatsApp.');
+    // The meter: 1200 px over 18 in is 66 ppi, under that size's 100.
+    const meter = page.getByTestId('crop-quality');
+    await expect(meter).toContainText('Low · 66 ppi');
+    await expect(meter).toContainText('needs 100 ppi');
+    await expect(page.getByTestId('shrunk-notice')).toContainText('This looks like a copy sent over WhatsApp.');
 
-  // Auto-enhance at the default strength, then the split slider moves the line between before and after.
-  await expect(page.getByRole('slider', { name: 'Strength' })).toHaveValue('70');
-  await page.getByRole('button', { name: 'Enhance', exact: true }).click();
-  const done = page.getByTestId('enhance-done');
-  await expect(done).toContainText('Enhanced.', { timeout: 30_000 });
-  await setRange(page, 'Compare before and after', 20);
-  await expect(page.getByTestId('before-image')).toHaveAttribute('style', /inset\(0px 80% 0px 0px\)|inset\(0 80% 0 0\)/);
-  await shot(page, testInfo, 'enhanced');
+    // Auto-enhance at the default strength, then the split slider moves the line between before and after.
+    await expect(page.getByRole('slider', { name: 'Strength' })).toHaveValue('70');
+    await page.getByRole('button', { name: 'Enhance', exact: true }).click();
+    const done = page.getByTestId('enhance-done');
+    await expect(done).toContainText('Enhanced.', { timeout: 30_000 });
+    await setRange(page, 'Compare before and after', 20);
+    await expect(page.getByTestId('before-image')).toHaveAttribute('style', /inset\(0px 80% 0px 0px\)|inset\(0 80% 0 0\)/);
+    await shot(page, testInfo, 'enhanced');
 
-  // Zooming in cuts the crop: the meter drops with it.
-  await setRange(page, 'Zoom', 4);
-  await expect(meter).toContainText('Low · 16 ppi');
+    // Zooming in cuts the crop: the meter drops with it.
+    await setRange(page, 'Zoom', 4);
+    await expect(meter).toContainText('Low · 16 ppi');
 
-  // Sharpen with AI: the crop is cut, then upscaled ×4 in a job whose progress shows, then the sharper crop.
-  await page.getByRole('button', { name: 'Sharpen with AI' }).click();
-  await expect(page.getByRole('progressbar', { name: 'Sharpening with AI' })).toBeVisible();
-  await expect(done).toContainText('Sharpened with AI: now 1200 × 800 px.', { timeout: 90_000 });
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await expect(meter).toContainText('Low · 66 ppi');
-  const stored = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as { sourcePhoto: { width: number } },
-  );
-  expect(stored.sourcePhoto.width).toBe(1200);
-  await shot(page, testInfo, 'sharpened');
-});
+    // Sharpen with AI: the crop is cut, then upscaled ×4 in a job whose progress shows, then the sharper crop.
+    await page.getByRole('button', { name: 'Sharpen with AI' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Sharpening with AI' })).toBeVisible();
+    await expect(done).toContainText('Sharpened with AI: now 1200 × 800 px.', { timeout: 90_000 });
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(meter).toContainText('Low · 66 ppi');
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as { sourcePhoto: { width: number } },
+    );
+    expect(stored.sourcePhoto.width).toBe(1200);
+    await shot(page, testInfo, 'sharpened');
+  },
+);

@@ -18,7 +18,25 @@ const PASSWORD = 'marigold-lamp-42';
 test.use({ locale: 'hi-IN', viewport: { width: 390, height: 844 } });
 
 /** Words that stay in Latin letters on a Hindi page (docs/hindi-glossary.md). */
-const BRANDS = ['Framewala', 'Razorpay', 'UPI', 'PIN', 'WhatsApp', 'GST', 'GSTIN', 'HSN', 'GDPR', 'PDF', 'JPG', 'JPEG', 'TIF', 'TIFF', 'AI', 'AR', 'IST'];
+const BRANDS = [
+  'Framewala',
+  'Razorpay',
+  'UPI',
+  'PIN',
+  'WhatsApp',
+  'GST',
+  'GSTIN',
+  'HSN',
+  'GDPR',
+  'PDF',
+  'JPG',
+  'JPEG',
+  'TIF',
+  'TIFF',
+  'AI',
+  'AR',
+  'IST',
+];
 const BRANDS_OF_PAYMENT = ['Visa', 'Mastercard', 'RuPay', 'Netbanking', 'Wallet'];
 const SOCIAL = ['Instagram', 'Facebook', 'YouTube', 'Pinterest', 'LinkedIn'];
 /** Unit symbols, written in Latin letters in Hindi as in English (never "in": inches are इंच). */
@@ -64,8 +82,21 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   test.setTimeout(180_000);
   const email = `hindi-${testInfo.project.name}-${Date.now()}@example.com`;
   const allowed: Allowed = new Set(
-    [...BRANDS, ...BRANDS_OF_PAYMENT, ...SOCIAL, ...UNITS, ...STANDARDS, 'Asha', 'Verma', 'diwali', 'jpg', 'Residency', 'Road', 'Cross', 'nd']
-      .map((word) => word.toLowerCase()),
+    [
+      ...BRANDS,
+      ...BRANDS_OF_PAYMENT,
+      ...SOCIAL,
+      ...UNITS,
+      ...STANDARDS,
+      'Asha',
+      'Verma',
+      'diwali',
+      'jpg',
+      'Residency',
+      'Road',
+      'Cross',
+      'nd',
+    ].map((word) => word.toLowerCase()),
   );
 
   // The first visit follows the browser's language: Hindi, with no address parameter and no cookie.
@@ -90,7 +121,10 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await expect(page).toHaveURL(/\/edit-photo$/);
   await screen(page, allowed, 'editor');
   await page.getByRole('button', { name: /^फ़ोटो साइज़/ }).click();
-  await page.getByRole('table').getByRole('button', { name: /^12 × 8 इंच/ }).click();
+  await page
+    .getByRole('table')
+    .getByRole('button', { name: /^12 × 8 इंच/ })
+    .click();
   await screen(page, allowed, 'size');
   await page.getByRole('button', { name: /अगला: फ़्रेम चुनें/ }).click();
   await page.getByRole('list', { name: 'फ़्रेम सेट' }).getByRole('button').first().click();
@@ -109,7 +143,10 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   // Not signed in: sign in → create an account → buyer details.
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
   await screen(page, allowed, 'sign-in');
-  await page.getByRole('main').getByRole('link', { name: /खाता बनाएँ/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /खाता बनाएँ/ })
+    .click();
   await page.getByLabel('पहला नाम').fill('Asha');
   await page.getByLabel('उपनाम').fill('Verma');
   await page.getByLabel('ई-मेल').fill(email);
@@ -157,7 +194,10 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
 test('the language switch changes the page without a reload, and the choice outlives the visit', async ({ page }) => {
   await page.goto('/about-us');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
-  await page.getByRole('button', { name: 'Menu' }).or(page.getByRole('button', { name: 'मेन्यू' })).click();
+  await page
+    .getByRole('button', { name: 'Menu' })
+    .or(page.getByRole('button', { name: 'मेन्यू' }))
+    .click();
   await page.getByRole('button', { name: 'View in English' }).filter({ visible: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Framewala');

@@ -10,7 +10,9 @@ test('the landing page shows the headline, opens the upload dialog and links to 
   await page.getByRole('button', { name: 'Start framing' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.');
+  await expect(dialog).toContainText(
+    'JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.',
+  );
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/upload-dialog-${testInfo.project.name}.png` });
   await page.keyboard.press('Escape');

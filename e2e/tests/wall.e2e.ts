@@ -102,7 +102,9 @@ test('see it on a wall: true scale in every room, and on a photo of the customer
   // over the sheet, whose white centre is now the framed photo.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save or share the picture' }).click();
-  const saved = await sharp(await (await download).path()).raw().toBuffer({ resolveWithObject: true });
+  const saved = await sharp(await (await download).path())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect([saved.info.width, saved.info.height]).toEqual([1600, 1200]);
   const at = (x: number, y: number) => Array.from(saved.data.subarray((y * 1600 + x) * 3, (y * 1600 + x) * 3 + 3));
   const centre = at(SHEET.x + SHEET.w / 2, SHEET.y + SHEET.h / 2);

@@ -73,13 +73,13 @@ export interface AppOptions {
 export const HEADERS_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
-
 /** Builds the one server: the JSON API under /api, stored media under /media, and the web app everywhere else. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   // The AWS SDK (~20 MB) is only loaded when S3 is configured.
   const storage =
-    opts.storage ?? (config.s3 ? new (await import('./services/s3-storage')).S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
+    opts.storage ??
+    (config.s3 ? new (await import('./services/s3-storage')).S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'storage')));
 
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),

@@ -80,7 +80,9 @@ async function main(): Promise<void> {
       console.log(`Framewala is ready: job worker (started in ${seconds} s; health check at ${where}/api/health)`);
     } else {
       await app.listen({ port: config.port, host: config.host });
-      console.log(`Framewala is ready at ${where} (${role === 'api' ? 'API server, jobs run by the workers; ' : ''}started in ${seconds} s; API docs at ${where}/api/docs)`);
+      console.log(
+        `Framewala is ready at ${where} (${role === 'api' ? 'API server, jobs run by the workers; ' : ''}started in ${seconds} s; API docs at ${where}/api/docs)`,
+      );
     }
   } catch (error) {
     if (error instanceof DataDirInUseError) console.error(error.message);

@@ -16,11 +16,17 @@ let frame: { _id: string; sizeInInches: number };
 
 beforeAll(async () => {
   dataDir = await tempDir('framewala-ar-');
-  t = await createTestApp({ config: uploadTestConfig(dataDir), storage: new LocalStorage(uploadDirs(dataDir).storage), prepareDatabase: false });
+  t = await createTestApp({
+    config: uploadTestConfig(dataDir),
+    storage: new LocalStorage(uploadDirs(dataDir).storage),
+    prepareDatabase: false,
+  });
   const res = await t.app.inject(uploadRequest(await twoToneJpeg(1200, 800), { claim: owner }));
   expect(res.statusCode).toBe(201);
   uploadId = res.json<{ _id: string }>()._id;
-  const sets = (await t.app.inject({ method: 'GET', url: '/api/get-frame' })).json<{ getFrameSize: { sizeInInches: number; frames: { _id: string }[] }[] }>().getFrameSize;
+  const sets = (await t.app.inject({ method: 'GET', url: '/api/get-frame' })).json<{
+    getFrameSize: { sizeInInches: number; frames: { _id: string }[] }[];
+  }>().getFrameSize;
   const set = sets.find((s) => s.sizeInInches >= 1) ?? sets[0]!;
   frame = { _id: set.frames[0]!._id, sizeInInches: set.sizeInInches };
 });
@@ -33,7 +39,8 @@ afterAll(async () => {
   }
 });
 
-const glbUrl = (q: Record<string, string | number>) => `/api/uploads/${uploadId}/framed.glb?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+const glbUrl = (q: Record<string, string | number>) =>
+  `/api/uploads/${uploadId}/framed.glb?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
 async function modelBounds(bytes: Uint8Array) {
   const doc = await new NodeIO().readBinary(bytes);
@@ -46,7 +53,11 @@ describe('the framed print as a .glb for AR', () => {
     [12, 8, 4],
     [40, 30, 0],
   ])('is a valid glTF at true size: %s × %s in, border level %s', async (width, height, border) => {
-    const res = await t.app.inject({ method: 'GET', url: glbUrl({ width, height, frameId: frame._id, border }), headers: { 'x-upload-claim': owner } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: glbUrl({ width, height, frameId: frame._id, border }),
+      headers: { 'x-upload-claim': owner },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('model/gltf-binary');
     const bytes = new Uint8Array(res.rawPayload);
@@ -74,9 +85,17 @@ describe('the framed print as a .glb for AR', () => {
     const other = await t.app.inject({ method: 'GET', url: glbUrl(q), headers: { 'x-upload-claim': stranger } });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/uploads/00000000-0000-4000-8000-000000000000/framed.glb?width=12&height=8&frameId=${frame._id}`, headers: { 'x-upload-claim': owner } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/uploads/00000000-0000-4000-8000-000000000000/framed.glb?width=12&height=8&frameId=${frame._id}`,
+      headers: { 'x-upload-claim': owner },
+    });
     expect(unknown.statusCode).toBe(404);
-    const noFrame = await t.app.inject({ method: 'GET', url: glbUrl({ ...q, frameId: 'no-such-finish' }), headers: { 'x-upload-claim': owner } });
+    const noFrame = await t.app.inject({
+      method: 'GET',
+      url: glbUrl({ ...q, frameId: 'no-such-finish' }),
+      headers: { 'x-upload-claim': owner },
+    });
     expect(noFrame.statusCode).toBe(404);
     expect(noFrame.json()).toMatchObject({ code: 'NOT_FOUND' });
     const anonymous = await t.app.inject({ method: 'GET', url: glbUrl(q) });
@@ -86,7 +105,11 @@ describe('the framed print as a .glb for AR', () => {
 
   it('refuses sizes and borders that are not numbers in range with 400, and leaves no temporary files', async () => {
     for (const bad of [{ width: 0 }, { width: 'abc' }, { width: 500 }, { height: 12.345 }, { border: 7 }, { border: 1.5 }]) {
-      const res = await t.app.inject({ method: 'GET', url: glbUrl({ width: 12, height: 8, frameId: frame._id, border: 0, ...bad }), headers: { 'x-upload-claim': owner } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: glbUrl({ width: 12, height: 8, frameId: frame._id, border: 0, ...bad }),
+        headers: { 'x-upload-claim': owner },
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     }
@@ -95,8 +118,22 @@ describe('the framed print as a .glb for AR', () => {
 
   it('gives the owner a signed link that works without headers (for Scene Viewer) and only for what it was made for', async () => {
     const body = { width: 24, height: 16, frameId: frame._id, border: 2 };
-    expect((await t.app.inject({ method: 'POST', url: `/api/uploads/${uploadId}/ar-link`, payload: body, headers: { 'x-upload-claim': stranger } })).statusCode).toBe(404);
-    const link = await t.app.inject({ method: 'POST', url: `/api/uploads/${uploadId}/ar-link`, payload: body, headers: { 'x-upload-claim': owner } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/uploads/${uploadId}/ar-link`,
+          payload: body,
+          headers: { 'x-upload-claim': stranger },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/uploads/${uploadId}/ar-link`,
+      payload: body,
+      headers: { 'x-upload-claim': owner },
+    });
     expect(link.statusCode).toBe(200);
     const { glbUrl: url } = link.json<{ glbUrl: string }>();
     const res = await t.app.inject({ method: 'GET', url });

@@ -91,7 +91,9 @@ describe('the cart', () => {
     expect(line.thumbnailUrl).toBeTruthy();
     expect(cart.lines).toHaveLength(1);
 
-    expect((await addLine(asha.token, lineBody(ashaPhoto, { sizeId: other.id, quantity: 3, selectedMotifBorder: 0 }))).statusCode).toBe(201);
+    expect((await addLine(asha.token, lineBody(ashaPhoto, { sizeId: other.id, quantity: 3, selectedMotifBorder: 0 }))).statusCode).toBe(
+      201,
+    );
     const custom = await addLine(asha.token, lineBody(ashaPhoto, { sizeId: null, customWidth: 14, customHeight: 11, quantity: 1 }));
     expect(custom.statusCode, custom.body).toBe(201);
 
@@ -182,7 +184,9 @@ describe('the cart', () => {
     }
     expect(await lineCount(asha.user._id)).toBe(MAX_CART_LINES);
     const cart = await getCart(asha.token);
-    expect(cart.itemCount).toBe(answers.filter((r) => r.statusCode === 201).reduce((n, r) => n + r.json<{ line: CartLine }>().line.quantity, 0));
+    expect(cart.itemCount).toBe(
+      answers.filter((r) => r.statusCode === 201).reduce((n, r) => n + r.json<{ line: CartLine }>().line.quantity, 0),
+    );
     expect((await getCart(ravi.token)).lines).toHaveLength(1);
   });
 });

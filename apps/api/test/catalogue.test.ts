@@ -31,8 +31,15 @@ describe('GET /api/get-frame', () => {
   });
 
   it('serves every image URL it lists as a WebP image', async () => {
-    const { getFrameSize } = (await t.app.inject({ method: 'GET', url: '/api/get-frame' })).json<{ getFrameSize: Array<{ thumbnailUrl: string; frames: Array<Record<string, string>> }> }>();
-    const urls = getFrameSize.flatMap((s) => [s.thumbnailUrl, ...s.frames.flatMap((f) => ['sideUp', 'sideDown', 'sideLeft', 'sideRight', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'].map((p) => f[p] as string))]);
+    const { getFrameSize } = (await t.app.inject({ method: 'GET', url: '/api/get-frame' })).json<{
+      getFrameSize: Array<{ thumbnailUrl: string; frames: Array<Record<string, string>> }>;
+    }>();
+    const urls = getFrameSize.flatMap((s) => [
+      s.thumbnailUrl,
+      ...s.frames.flatMap((f) =>
+        ['sideUp', 'sideDown', 'sideLeft', 'sideRight', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'].map((p) => f[p] as string),
+      ),
+    ]);
     expect(urls.length).toBeGreaterThanOrEqual(5 + 5 * 4 * 8);
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -43,7 +50,13 @@ describe('GET /api/get-frame', () => {
 });
 
 describe('POST /api/get-price-and-size', () => {
-  type Groups = { getSizes: Array<{ _id: string; format: string; sizes: Array<{ _id: string; sizeName: string; width: number; height: number; price: number }> }> };
+  type Groups = {
+    getSizes: Array<{
+      _id: string;
+      format: string;
+      sizes: Array<{ _id: string; sizeName: string; width: number; height: number; price: number }>;
+    }>;
+  };
 
   it('offers landscape sizes to a landscape photo, priced round(w × h × 4.5)', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload: { imageType: 'landscape' } });
@@ -61,8 +74,12 @@ describe('POST /api/get-price-and-size', () => {
   });
 
   it('offers portrait sizes to a portrait photo with their own ids', async () => {
-    const landscape = (await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload: { imageType: 'landscape' } })).json<Groups>();
-    const portrait = (await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload: { imageType: 'portrait' } })).json<Groups>();
+    const landscape = (
+      await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload: { imageType: 'landscape' } })
+    ).json<Groups>();
+    const portrait = (
+      await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload: { imageType: 'portrait' } })
+    ).json<Groups>();
     const sizes = portrait.getSizes.flatMap((g) => g.sizes);
     for (const s of sizes) expect(s.width).toBeLessThanOrEqual(s.height);
     const landscapeIds = new Set(landscape.getSizes.flatMap((g) => g.sizes.filter((s) => s.width !== s.height).map((s) => s._id)));
@@ -74,25 +91,25 @@ describe('POST /api/get-price-and-size', () => {
     expect(res.json<Groups>().getSizes[0]?.format).toBe('Square');
   });
 
-  it.each([
-    [{ imageType: 'panorama' }],
-    [{}],
-    [{ imageType: 'landscape', extra: 1 }],
-    [[]],
-  ])('answers 400 with a message for the bad body %j', async (payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload });
-    expect(res.statusCode).toBe(400);
-    const body = res.json<{ message: string; code: string }>();
-    expect(body.code).toBe('VALIDATION');
-    expect(body.message).toMatch(/imageType|body|key/i);
-  });
+  it.each([[{ imageType: 'panorama' }], [{}], [{ imageType: 'landscape', extra: 1 }], [[]]])(
+    'answers 400 with a message for the bad body %j',
+    async (payload) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', payload });
+      expect(res.statusCode).toBe(400);
+      const body = res.json<{ message: string; code: string }>();
+      expect(body.code).toBe('VALIDATION');
+      expect(body.message).toMatch(/imageType|body|key/i);
+    },
+  );
 });
 
 describe('GET /api/get-motif-border-sizes', () => {
   it('returns the seven white-border levels, none first, with prices in rupees', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get-motif-border-sizes' });
     expect(res.statusCode).toBe(200);
-    const { getMotifBorderSizes } = res.json<{ getMotifBorderSizes: Array<{ _id: string; name: string; sizeName: string; size: number; price: number }> }>();
+    const { getMotifBorderSizes } = res.json<{
+      getMotifBorderSizes: Array<{ _id: string; name: string; sizeName: string; size: number; price: number }>;
+    }>();
     expect(getMotifBorderSizes.map((b) => b.size)).toEqual([...WHITE_BORDER_LEVELS]);
     expect(getMotifBorderSizes[0]?.price).toBe(0);
     for (let i = 1; i < 7; i++) expect(getMotifBorderSizes[i]!.price).toBeGreaterThan(getMotifBorderSizes[i - 1]!.price);

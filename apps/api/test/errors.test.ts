@@ -28,27 +28,52 @@ describe('one error shape', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', headers: { 'content-type': 'application/json' }, payload: '{"imageType":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-price-and-size',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"imageType":',
+    });
     expectErrorShape(res, 400, 'BAD_REQUEST');
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', headers: { 'content-type': 'application/json' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-price-and-size',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expectErrorShape(res, 400);
   });
 
   it('answers a wrong content type with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', headers: { 'content-type': 'text/plain' }, payload: 'landscape' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-price-and-size',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'landscape',
+    });
     expectErrorShape(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ imageType: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-price-and-size',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ imageType: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('does not let __proto__ in a body through or crash', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/get-price-and-size', headers: { 'content-type': 'application/json' }, payload: '{"imageType":"landscape","__proto__":{"polluted":true}}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-price-and-size',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"imageType":"landscape","__proto__":{"polluted":true}}',
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -78,7 +103,8 @@ describe('health and documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/health', '/api/get-frame', '/api/get-price-and-size', '/api/get-motif-border-sizes', '/api/site']) expect(doc.paths).toHaveProperty([p]);
+    for (const p of ['/api/health', '/api/get-frame', '/api/get-price-and-size', '/api/get-motif-border-sizes', '/api/site'])
+      expect(doc.paths).toHaveProperty([p]);
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

@@ -92,14 +92,20 @@ describe('kill -9 in the middle of an upload', () => {
     // A 64 MB photo sent slowly: a real JPEG's first bytes (so it is accepted as one), then the rest trickling in.
     const head = await plainJpeg(900, 720);
     const boundary = '----framewalafault';
-    const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const preamble = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
     const total = preamble.length + 64 * 1024 * 1024 + `\r\n--${boundary}--\r\n`.length;
     const request = http.request({
       host: '127.0.0.1',
       port,
       method: 'POST',
       path: '/api/upload-image',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(total), 'x-upload-claim': newClaim() },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(total),
+        'x-upload-claim': newClaim(),
+      },
     });
     const answered = new Promise<string>((resolve) => {
       request.on('response', (res) => resolve(`answered ${res.statusCode}`));

@@ -50,7 +50,18 @@ describe('PostgreSQL restarting while the server serves', () => {
   const startPostgres = () =>
     run(
       ctl.pgCtl,
-      ['start', '-D', pgdata(), '-w', '-t', '60', '-l', path.join(dir, 'db.log'), '-o', `-p ${cluster.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`],
+      [
+        'start',
+        '-D',
+        pgdata(),
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        path.join(dir, 'db.log'),
+        '-o',
+        `-p ${cluster.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`,
+      ],
       ctl.ids,
     );
 

@@ -8,7 +8,16 @@ import { S3Storage } from '../src/services/s3-storage';
 import { LocalStorage } from '../src/services/storage';
 import { expectError } from './accounts-helpers';
 import { createTestApp, tempDir, type TestApp } from './helpers';
-import { createCustomer, expectNoTempFiles, filesUnder, newClaim, plainJpeg, uploadDirs, uploadRequest, uploadTestConfig } from './upload-fixtures';
+import {
+  createCustomer,
+  expectNoTempFiles,
+  filesUnder,
+  newClaim,
+  plainJpeg,
+  uploadDirs,
+  uploadRequest,
+  uploadTestConfig,
+} from './upload-fixtures';
 
 // Storage goes away under a running server: the S3 endpoint stops answering (s3rver closed), and a local disk that
 // refuses writes. Uploads answer 503 STORAGE_UNAVAILABLE with a message, leave no row and no temporary file, the
@@ -30,7 +39,13 @@ describe('S3 storage down', () => {
   let jpeg: Buffer;
 
   async function startS3(atPort: number): Promise<number> {
-    s3rver = new S3rver({ port: atPort, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    s3rver = new S3rver({
+      port: atPort,
+      address: '127.0.0.1',
+      directory: s3Dir,
+      silent: true,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
     return (await s3rver.run()).port;
   }
 

@@ -129,7 +129,11 @@ describe('a server killed between create-order and verify', () => {
       const paymentId = pay.body.razorpay_payment_id as string;
       const event = JSON.stringify({
         event: 'payment.captured',
-        payload: { payment: { entity: { id: paymentId, order_id: providerOrderId, amount: mismatch.body.amount, currency: 'INR', status: 'captured' } } },
+        payload: {
+          payment: {
+            entity: { id: paymentId, order_id: providerOrderId, amount: mismatch.body.amount, currency: 'INR', status: 'captured' },
+          },
+        },
       });
       const deliver = () =>
         fetch(`${base}/api/webhooks/razorpay`, {

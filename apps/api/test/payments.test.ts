@@ -187,7 +187,10 @@ describe('webhooks', () => {
     const orderPaid = await webhook(
       {
         event: 'order.paid',
-        payload: { order: { entity: { id: order.id } }, payment: { entity: { id: paymentId, order_id: order.id, amount: order.amount, currency: 'INR' } } },
+        payload: {
+          order: { entity: { id: order.id } },
+          payment: { entity: { id: paymentId, order_id: order.id, amount: order.amount, currency: 'INR' } },
+        },
       },
       { eventId: 'evt_dup_2' },
     );

@@ -18,7 +18,11 @@ let jpeg: Buffer;
 
 beforeAll(async () => {
   dataDir = await tempDir('framewala-files-');
-  t = await createTestApp({ config: uploadTestConfig(dataDir), storage: new LocalStorage(uploadDirs(dataDir).storage), prepareDatabase: false });
+  t = await createTestApp({
+    config: uploadTestConfig(dataDir),
+    storage: new LocalStorage(uploadDirs(dataDir).storage),
+    prepareDatabase: false,
+  });
   client = new Client(t.app);
   jpeg = await plainJpeg(900, 720);
 });
@@ -72,7 +76,9 @@ describe('file names from the client', () => {
       expect(row.thumbnail_key).toMatch(new RegExp(`^uploads/${row.id}/thumb-\\d{13}-\\d{1,10}\\.jpg$`));
     }
     // Every new file is one of those keys, inside the store; nothing appeared anywhere else under DATA_DIR.
-    const keys = new Set(rows.flatMap((r) => [r.original_key, r.rendition_key, r.thumbnail_key].map((k) => path.join('storage', ...k.split('/')))));
+    const keys = new Set(
+      rows.flatMap((r) => [r.original_key, r.rendition_key, r.thumbnail_key].map((k) => path.join('storage', ...k.split('/')))),
+    );
     const added = (await filesUnder(dataDir)).filter((f) => !before.has(f));
     expect(added.sort()).toEqual([...keys].sort());
     for (const outside of ['/etc/cron.d/evil.jpg', '/tmp/x.jpg', path.join(dataDir, 'escaped.jpg')]) {
@@ -82,7 +88,12 @@ describe('file names from the client', () => {
 
   it('keeps a field name out of messages except as sanitised text', async () => {
     const body = multipart([{ name: '<script>alert(1)</script>../../x', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...body.headers, 'x-upload-claim': newClaim() }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: { ...body.headers, 'x-upload-claim': newClaim() },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(/<script>|\.\.\//);
   });

@@ -25,7 +25,8 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 function expectNoInlineScript(policy: Map<string, string[]>) {
   const scripts = policy.get('script-src') ?? policy.get('default-src') ?? [];
   expect(scripts).toContain("'self'");
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', '*', 'https:']) expect(scripts).not.toContain(unsafe);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", 'data:', 'blob:', '*', 'https:'])
+    expect(scripts).not.toContain(unsafe);
   expect(scripts.some((s) => s.startsWith("'sha") || s.startsWith("'nonce-"))).toBe(false);
   expect(policy.get('script-src-attr')).toEqual(["'none'"]);
   expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -44,7 +45,10 @@ describe('security headers: sandbox payments (the development default)', () => {
 
   beforeAll(async () => {
     webDist = await tempDir('framewala-web-');
-    await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+    await fs.writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    );
     await fs.mkdir(path.join(webDist, 'assets'));
     await fs.writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
     t = await createTestApp({ webDist });
@@ -121,7 +125,11 @@ describe('security headers: sandbox payments (the development default)', () => {
       const preflight = await client.inject({
         method: 'OPTIONS',
         url,
-        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
       expect(expectError(preflight, 403, 'FORBIDDEN').message).toMatch(/Cross-origin requests are not allowed/);
       expectNoCors(preflight);
@@ -196,7 +204,11 @@ describe('security headers: Razorpay payments, HTTPS and a CDN for stored photos
 describe('the policy itself', () => {
   it('adds the media origin only when stored photos come from another origin', () => {
     const local = contentSecurityPolicy({ provider: 'sandbox', mediaUrl: undefined, publicUrl: 'http://localhost:3000' });
-    const cdn = contentSecurityPolicy({ provider: 'sandbox', mediaUrl: 'https://cdn.example.com/bucket/path', publicUrl: 'https://shop.example.com' });
+    const cdn = contentSecurityPolicy({
+      provider: 'sandbox',
+      mediaUrl: 'https://cdn.example.com/bucket/path',
+      publicUrl: 'https://shop.example.com',
+    });
     expect(local['img-src']).toEqual(["'self'", 'blob:']);
     expect(cdn['img-src']).toEqual(["'self'", 'blob:', 'https://cdn.example.com']);
     for (const origin of razorpayOrigins) expect(JSON.stringify(cdn)).not.toContain(origin);
@@ -218,7 +230,10 @@ describe('TRUST_PROXY: whose address request.ip is', () => {
   });
 
   async function registrationsFrom(trustProxy: string): Promise<number[]> {
-    const t = await createTestApp({ config: testConfig({ TRUST_PROXY: trustProxy }), rateLimits: { registerPerIp: { limit: 1, windowSeconds: 600 } } });
+    const t = await createTestApp({
+      config: testConfig({ TRUST_PROXY: trustProxy }),
+      rateLimits: { registerPerIp: { limit: 1, windowSeconds: 600 } },
+    });
     try {
       const client = new Client(t.app);
       const statuses: number[] = [];

@@ -77,7 +77,9 @@ describe('secrets in the logs', () => {
     secrets.claim = claim;
     const upload = await t.app.inject(uploadRequest(await plainJpeg(900, 720), { claim }));
     expect(upload.statusCode, upload.body).toBe(201);
-    expect((await client.get(`/api/uploads/${upload.json<{ _id: string }>()._id}`, { headers: { 'x-upload-claim': claim } })).statusCode).toBe(200);
+    expect(
+      (await client.get(`/api/uploads/${upload.json<{ _id: string }>()._id}`, { headers: { 'x-upload-claim': claim } })).statusCode,
+    ).toBe(200);
 
     // Forgot password → the link's token → the reset page and the reset itself → sign in with the new password.
     expect((await client.post('/api/forgot-password', { email: asha.body.email })).statusCode).toBe(202);
@@ -110,7 +112,11 @@ describe('secrets in the logs', () => {
     const event = JSON.stringify({
       entity: 'event',
       event: 'payment.captured',
-      payload: { payment: { entity: { id: payment.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' } } },
+      payload: {
+        payment: {
+          entity: { id: payment.razorpay_payment_id, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' },
+        },
+      },
     });
     const signature = webhookSignature(event, webhookSecret);
     secrets.webhookSignature = signature;
@@ -123,16 +129,32 @@ describe('secrets in the logs', () => {
     expect(hook.statusCode, hook.body).toBeLessThan(300);
 
     // A careless log line holding secrets is redacted too.
-    t.app.log.info({ body: { password: PASSWORD, token: asha.token }, config: config(), headers: { authorization: `Bearer ${asha.token}` } }, 'careless');
+    t.app.log.info(
+      { body: { password: PASSWORD, token: asha.token }, config: config(), headers: { authorization: `Bearer ${asha.token}` } },
+      'careless',
+    );
     await new Promise((r) => setTimeout(r, 300)); // the reset e-mail's job and the webhook's settle log after replying
 
     // The log did record the journey: it could have leaked.
     const lines = log.lines();
     const urls = lines.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean);
-    for (const url of ['/api/register', '/api/login', '/api/user', '/api/upload-image', '/api/forgot-password', '/api/reset-password', '/api/verify-payment', '/api/webhooks/razorpay'])
+    for (const url of [
+      '/api/register',
+      '/api/login',
+      '/api/user',
+      '/api/upload-image',
+      '/api/forgot-password',
+      '/api/reset-password',
+      '/api/verify-payment',
+      '/api/webhooks/razorpay',
+    ])
       expect(urls).toContain(url);
     expect(urls).toContain('/reset-password?token=[redacted]');
-    const careless = lines.find((l) => l.msg === 'careless') as { body: Record<string, string>; config: { payments: Record<string, string> }; headers: Record<string, string> };
+    const careless = lines.find((l) => l.msg === 'careless') as {
+      body: Record<string, string>;
+      config: { payments: Record<string, string> };
+      headers: Record<string, string>;
+    };
     expect(careless.body).toEqual({ password: '[redacted]', token: '[redacted]' });
     expect(careless.config.payments.keySecret).toBe('[redacted]');
     expect(careless.config.payments.webhookSecret).toBe('[redacted]');
@@ -167,11 +189,15 @@ describe('redaction helpers', () => {
 
   it('hides secret query values and credentials inside URLs', () => {
     expect(redactUrl('/reset-password?token=abc&next=/x')).toBe('/reset-password?token=[redacted]&next=/x');
-    expect(redactUrl('/media/a.jpg?X-Amz-Signature=abc&X-Amz-Credential=k')).toBe('/media/a.jpg?X-Amz-Signature=[redacted]&X-Amz-Credential=k');
+    expect(redactUrl('/media/a.jpg?X-Amz-Signature=abc&X-Amz-Credential=k')).toBe(
+      '/media/a.jpg?X-Amz-Signature=[redacted]&X-Amz-Credential=k',
+    );
     expect(redactUrl('/api/get-frame?size=8x10')).toBe('/api/get-frame?size=8x10');
     expect(redactText('connect ECONNREFUSED postgres://framewala:hunter2secret@db:5432/shop')).toBe(
       'connect ECONNREFUSED postgres://framewala:[redacted]@db:5432/shop',
     );
-    expect(redactText('smtp://mailer:p4ss@smtp.example.com:587 and https://example.com/x')).toBe('smtp://mailer:[redacted]@smtp.example.com:587 and https://example.com/x');
+    expect(redactText('smtp://mailer:p4ss@smtp.example.com:587 and https://example.com/x')).toBe(
+      'smtp://mailer:[redacted]@smtp.example.com:587 and https://example.com/x',
+    );
   });
 });

@@ -57,8 +57,11 @@ const flaggedList = async () => {
   return res.json<{ orders: { id: string; paymentFlag: { code: string; note: string } | null }[] }>().orders;
 };
 const mailJobs = async (orderId: string) =>
-  (await t.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND id = $1`, [confirmationJobId(orderId)]))
-    .rows[0].n as number;
+  (
+    await t.database.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND id = $1`, [
+      confirmationJobId(orderId),
+    ])
+  ).rows[0].n as number;
 
 function webhook(entity: Record<string, unknown>, eventId: string) {
   const raw = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity } } });
@@ -66,7 +69,11 @@ function webhook(entity: Record<string, unknown>, eventId: string) {
     method: 'POST',
     url: '/api/webhooks/razorpay',
     payload: raw,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(raw, webhookSecret), 'x-razorpay-event-id': eventId },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(raw, webhookSecret),
+      'x-razorpay-event-id': eventId,
+    },
   });
 }
 
@@ -122,7 +129,10 @@ describe('a payment for a cancelled order', () => {
   it('a captured webhook for a cancelled order stores the payment for refund and flags it, never paying the order', async () => {
     const order = await newOrder();
     await cancel(order.orderId);
-    const res = await webhook({ id: 'pay_LateWebhook001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' }, 'evt_late_1');
+    const res = await webhook(
+      { id: 'pay_LateWebhook001', order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' },
+      'evt_late_1',
+    );
     expect(res.json()).toEqual({ status: 'processed' });
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'cancelled', payment_flag: 'paid_after_cancel' });
     const [payment] = await paymentRows(order.orderId);
@@ -152,7 +162,10 @@ describe('the webhook pays only what was captured', () => {
   it('100 paise captured for a larger order does not pay it: the order is flagged for the owner', async () => {
     const order = await newOrder();
     expect(order.amount).toBeGreaterThan(100);
-    const res = await webhook({ id: 'pay_TooLittle00001', order_id: order.id, amount: 100, currency: 'INR', status: 'captured' }, 'evt_little');
+    const res = await webhook(
+      { id: 'pay_TooLittle00001', order_id: order.id, amount: 100, currency: 'INR', status: 'captured' },
+      'evt_little',
+    );
     expect(res.statusCode).toBe(200);
     const row = await orderRow(order.orderId);
     expect(row).toMatchObject({ status: 'created', payment_id: null, payment_flag: 'amount_mismatch' });
@@ -188,7 +201,10 @@ describe('a payment id pays one order only', () => {
     const first = await newOrder();
     const second = await newOrder();
     expect((await verify(signed(first.id, 'pay_OneForTwo00002'))).statusCode).toBe(200);
-    const res = await webhook({ id: 'pay_OneForTwo00002', order_id: second.id, amount: second.amount, currency: 'INR', status: 'captured' }, 'evt_two');
+    const res = await webhook(
+      { id: 'pay_OneForTwo00002', order_id: second.id, amount: second.amount, currency: 'INR', status: 'captured' },
+      'evt_two',
+    );
     expect(res.json()).toEqual({ status: 'ignored' });
     expect(await orderRow(second.orderId)).toMatchObject({ status: 'created', payment_id: null });
   });

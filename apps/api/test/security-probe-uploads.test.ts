@@ -2,10 +2,26 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, IMAGE_IMPLAUSIBLE_MESSAGE, MAX_QUEUED_RENDERS_PER_OWNER, RENDERS_QUEUED_MESSAGE, SHARED_STRIPS_MESSAGE } from '@framewala/domain';
+import {
+  ERROR_CATALOGUE,
+  IMAGE_IMPLAUSIBLE_MESSAGE,
+  MAX_QUEUED_RENDERS_PER_OWNER,
+  RENDERS_QUEUED_MESSAGE,
+  SHARED_STRIPS_MESSAGE,
+} from '@framewala/domain';
 import { LocalStorage } from '../src/services/storage';
 import { createTestApp, tempDir, type TestApp } from './helpers';
-import { expectNoTempFiles, filesUnder, newClaim, noisyJpeg, plainJpeg, twoToneJpeg, uploadDirs, uploadRequest, uploadTestConfig } from './upload-fixtures';
+import {
+  expectNoTempFiles,
+  filesUnder,
+  newClaim,
+  noisyJpeg,
+  plainJpeg,
+  twoToneJpeg,
+  uploadDirs,
+  uploadRequest,
+  uploadTestConfig,
+} from './upload-fixtures';
 
 // Decompression bombs: a few KB that decode to a billion pixels, and many of them queued by one customer.
 
@@ -14,7 +30,11 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await tempDir('framewala-bombs-');
-  t = await createTestApp({ config: uploadTestConfig(dataDir), storage: new LocalStorage(uploadDirs(dataDir).storage), prepareDatabase: false });
+  t = await createTestApp({
+    config: uploadTestConfig(dataDir),
+    storage: new LocalStorage(uploadDirs(dataDir).storage),
+    prepareDatabase: false,
+  });
 });
 afterAll(async () => {
   try {
@@ -112,7 +132,9 @@ describe('decompression bombs', () => {
     expect(flat.length / 30e6).toBeLessThan(0.01);
     const res = await upload(flat, 'flat.jpg');
     expect(res.statusCode, res.body).toBe(201);
-    const tiff = await sharp(await noisyJpeg(1200, 900)).tiff({ compression: 'deflate', tile: true, tileWidth: 256, tileHeight: 256 }).toBuffer();
+    const tiff = await sharp(await noisyJpeg(1200, 900))
+      .tiff({ compression: 'deflate', tile: true, tileWidth: 256, tileHeight: 256 })
+      .toBuffer();
     const tiled = await upload(tiff, 'tiled.tif');
     expect(tiled.statusCode, tiled.body).toBe(201);
   });
@@ -159,7 +181,9 @@ describe('queued renders per customer', () => {
     await queued.database.pool.query(
       `UPDATE uploads SET status = 'ready' WHERE id = (SELECT id FROM uploads WHERE status = 'processing' AND claim_hash IS NOT NULL ORDER BY created_at LIMIT 1)`,
     );
-    const rows = (await queued.database.pool.query(`SELECT claim_hash, count(*)::int AS n FROM uploads WHERE status = 'processing' GROUP BY 1`)).rows;
+    const rows = (
+      await queued.database.pool.query(`SELECT claim_hash, count(*)::int AS n FROM uploads WHERE status = 'processing' GROUP BY 1`)
+    ).rows;
     expect(rows.some((r) => r.n === MAX_QUEUED_RENDERS_PER_OWNER - 1)).toBe(true);
     const again = await queued.app.inject(uploadRequest(photo, { claim }));
     expect(again.statusCode, again.body).toBe(201);

@@ -30,7 +30,12 @@ describe('migrations and seed', () => {
         const app = await buildApp({ config: testConfig(), database, storage, webDist: false, logger: false });
         await app.close();
       }
-      expect(await counts(testDb.url)).toEqual({ sizes: '33', sets: '5', finishes: expect.stringMatching(/^(2\d|[3-9]\d)$/), borders: '7' });
+      expect(await counts(testDb.url)).toEqual({
+        sizes: '33',
+        sets: '5',
+        finishes: expect.stringMatching(/^(2\d|[3-9]\d)$/),
+        borders: '7',
+      });
     } finally {
       await testDb.drop();
     }
@@ -42,7 +47,10 @@ describe('migrations and seed', () => {
     try {
       await database.db.execute(sql`UPDATE frame_sets SET rate_paise_per_sq_in = 777, name = 'Owner name' WHERE sort = 0`);
       await seedCatalogue(database, new LocalStorage(inject('storageRoot')), { info() {}, warn() {} });
-      const [first] = await database.db.select().from(frameSets).where(sql`sort = 0`);
+      const [first] = await database.db
+        .select()
+        .from(frameSets)
+        .where(sql`sort = 0`);
       expect(first?.ratePaisePerSqIn).toBe(777);
       expect(first?.name).toBe('Owner name');
     } finally {
@@ -56,7 +64,9 @@ describe('migrations and seed', () => {
     const storage = new LocalStorage(inject('storageRoot'));
     try {
       const dbs = [connectDatabase(testDb.url), connectDatabase(testDb.url)];
-      const apps = await Promise.all(dbs.map((database) => buildApp({ config: testConfig(), database, storage, webDist: false, logger: false })));
+      const apps = await Promise.all(
+        dbs.map((database) => buildApp({ config: testConfig(), database, storage, webDist: false, logger: false })),
+      );
       await Promise.all(apps.map((a) => a.close()));
       const c = await counts(testDb.url);
       expect(c?.sets).toBe('5');

@@ -136,9 +136,7 @@ describe('POST /api/upload-image: many photos finishing at once', () => {
       mostWaiting = Math.max(mostWaiting, load.waiting);
     }, 1);
     try {
-      const answers = await Promise.all(
-        Array.from({ length: count }, () => t.app.inject(uploadRequest(photo, { claim: newClaim() }))),
-      );
+      const answers = await Promise.all(Array.from({ length: count }, () => t.app.inject(uploadRequest(photo, { claim: newClaim() }))));
       for (const res of answers) {
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json()).toMatchObject({ status: 'ready', width: 4000, height: 3000 });
@@ -486,7 +484,9 @@ describe('POST /api/upload-image over a real connection', () => {
     expect(cut.status).toBe(400);
     expect(JSON.parse(cut.body).message).toBe('The upload was cut short or is not valid multipart data.');
 
-    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
     const pngBody = multipart([{ name: 'image', filename: 'a.jpg', data: Buffer.concat([png, Buffer.alloc(200_000 - png.length)]) }]);
     const refusedPng = await send(pngBody.payload, { ...claim, ...pngBody.headers }, pngBody.payload.length);
     expect(refusedPng.status).toBe(415);

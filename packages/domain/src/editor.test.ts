@@ -83,7 +83,9 @@ describe('editor steps', () => {
 describe('mapCropToOriginal', () => {
   it('scales a rendition crop to the original', () => {
     // 6000×4000 original shown through a 1500×1000 rendition: × 4.
-    expect(mapCropToOriginal({ x: 100, y: 50, width: 600, height: 400 }, { width: 1500, height: 1000 }, { width: 6000, height: 4000 })).toEqual({
+    expect(
+      mapCropToOriginal({ x: 100, y: 50, width: 600, height: 400 }, { width: 1500, height: 1000 }, { width: 6000, height: 4000 }),
+    ).toEqual({
       x: 400,
       y: 200,
       width: 2400,
@@ -97,7 +99,9 @@ describe('mapCropToOriginal', () => {
   });
 
   it('stays inside the original', () => {
-    expect(mapCropToOriginal({ x: -20, y: -5, width: 400, height: 300 }, { width: 300, height: 200 }, { width: 3000, height: 2000 })).toEqual({
+    expect(
+      mapCropToOriginal({ x: -20, y: -5, width: 400, height: 300 }, { width: 300, height: 200 }, { width: 3000, height: 2000 }),
+    ).toEqual({
       x: 0,
       y: 0,
       width: 3000,
@@ -130,13 +134,21 @@ describe('mapCropToOriginal', () => {
 
   it('works for the largest photo the shop accepts', () => {
     // 50,000 × 20,000 (1000 MP) through a 2048 px rendition.
-    const r = mapCropToOriginal({ x: 0, y: 0, width: 2048, height: 819.2 }, { width: 2048, height: 819.2 }, { width: 50000, height: 20000 });
+    const r = mapCropToOriginal(
+      { x: 0, y: 0, width: 2048, height: 819.2 },
+      { width: 2048, height: 819.2 },
+      { width: 50000, height: 20000 },
+    );
     expect(r).toEqual({ x: 0, y: 0, width: 50000, height: 20000 });
   });
 
   it('rejects nonsense', () => {
-    expect(() => mapCropToOriginal({ x: 0, y: 0, width: 10, height: 10 }, { width: 0, height: 10 }, { width: 10, height: 10 })).toThrow(RangeError);
-    expect(() => mapCropToOriginal({ x: Number.NaN, y: 0, width: 10, height: 10 }, { width: 10, height: 10 }, { width: 10, height: 10 })).toThrow(RangeError);
+    expect(() => mapCropToOriginal({ x: 0, y: 0, width: 10, height: 10 }, { width: 0, height: 10 }, { width: 10, height: 10 })).toThrow(
+      RangeError,
+    );
+    expect(() =>
+      mapCropToOriginal({ x: Number.NaN, y: 0, width: 10, height: 10 }, { width: 10, height: 10 }, { width: 10, height: 10 }),
+    ).toThrow(RangeError);
   });
 });
 

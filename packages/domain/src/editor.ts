@@ -137,7 +137,8 @@ export function mapCropToOriginal(crop: CropRect, rendition: PixelSize, original
   for (const [k, v] of Object.entries(crop)) {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new RangeError(`Crop ${k} must be a finite number, got ${String(v)}`);
   }
-  if (aspect !== undefined && (!Number.isFinite(aspect) || aspect <= 0)) throw new RangeError(`Aspect must be a positive number, got ${String(aspect)}`);
+  if (aspect !== undefined && (!Number.isFinite(aspect) || aspect <= 0))
+    throw new RangeError(`Aspect must be a positive number, got ${String(aspect)}`);
   const sx = original.width / rendition.width;
   const sy = original.height / rendition.height;
   const W = Math.round(original.width);

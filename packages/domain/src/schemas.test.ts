@@ -165,7 +165,15 @@ describe('errorBodySchema and uploadSchema', () => {
       expiresAt: '2025-08-10T10:00:00.000Z',
     };
     expect(uploadSchema.parse(processing)).toEqual(processing);
-    const crop = { ...processing, _id: 'u3', status: 'ready', url: '/media/a.jpg', thumbnailUrl: '/media/b.jpg', parentId: 'u2', crop: { x: 10, y: 20, width: 800, height: 700 } };
+    const crop = {
+      ...processing,
+      _id: 'u3',
+      status: 'ready',
+      url: '/media/a.jpg',
+      thumbnailUrl: '/media/b.jpg',
+      parentId: 'u2',
+      crop: { x: 10, y: 20, width: 800, height: 700 },
+    };
     expect(uploadSchema.parse(crop)).toEqual(crop);
     expect(uploadSchema.safeParse({ ...crop, crop: { x: 0, y: 0, width: 0, height: 5 } }).success).toBe(false);
   });

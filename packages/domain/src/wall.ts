@@ -159,7 +159,8 @@ export function applyHomography(h: Homography, p: Point): Point {
 /** A·B (apply B first). */
 export function multiplyHomography(a: Homography, b: Homography): Homography {
   const out: number[] = [];
-  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) out.push(a[r * 3]! * b[c]! + a[r * 3 + 1]! * b[3 + c]! + a[r * 3 + 2]! * b[6 + c]!);
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++) out.push(a[r * 3]! * b[c]! + a[r * 3 + 1]! * b[3 + c]! + a[r * 3 + 2]! * b[6 + c]!);
   const k = out[8]!;
   return out.map((v) => v / k) as unknown as Homography;
 }
@@ -169,7 +170,17 @@ export function invertHomography(h: Homography): Homography {
   const [a, b, c, d, e, f, g, hh, i] = h;
   const det = a * (e * i - f * hh) - b * (d * i - f * g) + c * (d * hh - e * g);
   if (Math.abs(det) < 1e-15) throw new RangeError('This perspective cannot be inverted');
-  const inv = [e * i - f * hh, c * hh - b * i, b * f - c * e, f * g - d * i, a * i - c * g, c * d - a * f, d * hh - e * g, b * g - a * hh, a * e - b * d];
+  const inv = [
+    e * i - f * hh,
+    c * hh - b * i,
+    b * f - c * e,
+    f * g - d * i,
+    a * i - c * g,
+    c * d - a * f,
+    d * hh - e * g,
+    b * g - a * hh,
+    a * e - b * d,
+  ];
   const k = inv[8]!;
   return inv.map((v) => v / k) as unknown as Homography;
 }

@@ -63,7 +63,12 @@ const envSchema = z
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: z.string().trim().min(3).default('Framewala <orders@framewala.in>'),
     S3_ENDPOINT: optionalString.pipe(z.url({ error: 'must be a URL such as https://s3.ap-south-1.amazonaws.com' }).optional()),
     S3_REGION: z.string().trim().min(1).default('auto'),
@@ -74,8 +79,16 @@ const envSchema = z
     S3_PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be a URL (e.g. your CDN in front of the bucket)' }).optional()),
     SHOP_NAME: z.string().trim().min(1).default('Framewala'),
     SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('hello@framewala.in'),
-    SUPPORT_PHONE: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'must be a phone number such as +91 98765 43210').default('+91 98765 43210'),
-    WHATSAPP_NUMBER: z.string().trim().regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210').default('919876543210'),
+    SUPPORT_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{8,20}$/, 'must be a phone number such as +91 98765 43210')
+      .default('+91 98765 43210'),
+    WHATSAPP_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{8,15}$/, 'must be digits only with the country code, e.g. 919876543210')
+      .default('919876543210'),
     // The seller on tax invoices until the owner saves the console's tax settings.
     SHOP_LEGAL_NAME: z.string().trim().min(1).max(120).default('Framewala Frames Private Limited'),
     SHOP_ADDRESS: z.string().trim().min(1).max(400).default('12 MG Road, Bengaluru 560001'),
@@ -86,7 +99,11 @@ const envSchema = z
       .toUpperCase()
       .refine(isValidGstin, 'must be a valid GSTIN (15 characters with its check character)')
       .default(DEMO_GSTIN),
-    SHOP_HSN: z.string().trim().regex(/^[0-9]{4,8}$/, 'must be an HSN code of 4 to 8 digits').default('4414'),
+    SHOP_HSN: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,8}$/, 'must be an HSN code of 4 to 8 digits')
+      .default('4414'),
     SHOP_GST_RATE: z.coerce
       .number()
       .refine((r) => (GST_RATES_BP as readonly number[]).includes(Math.round(r * 100)), 'must be 0, 5, 12, 18 or 28 (percent)')
@@ -95,7 +112,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.SERVER_ROLE !== 'all' && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SERVER_ROLE'], message: `${env.SERVER_ROLE} needs DATABASE_URL (the embedded database serves one process: use all)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SERVER_ROLE'],
+        message: `${env.SERVER_ROLE} needs DATABASE_URL (the embedded database serves one process: use all)`,
+      });
     }
     if (env.S3_BUCKET) {
       for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -114,11 +135,13 @@ const envSchema = z
     for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
       const value = env[key];
       if (!value) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
-      else if (value === DEV_SECRETS[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
+      else if (value === DEV_SECRETS[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
     }
     if (!env.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
     if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
-    else if (env.JWT_SECRET === DEV_SECRETS.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must not be the development value in production' });
+    else if (env.JWT_SECRET === DEV_SECRETS.JWT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must not be the development value in production' });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -173,7 +196,9 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its meaning.`);
+    super(
+      `Invalid configuration (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its meaning.`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -196,7 +221,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      const got = typeof issue.path[0] === 'string' && source[issue.path[0]] !== undefined && !/SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name) ? ` (got "${source[issue.path[0]]}")` : '';
+      const got =
+        typeof issue.path[0] === 'string' && source[issue.path[0]] !== undefined && !/SECRET|PASSWORD|DATABASE_URL|SMTP_URL/.test(name)
+          ? ` (got "${source[issue.path[0]]}")`
+          : '';
       return `${name} ${issue.message}${got}`;
     });
     throw new ConfigError(problems);

@@ -15,7 +15,6 @@ export class DataDirInUseError extends Error {
   }
 }
 
-
 export interface DataDirLock {
   release(): Promise<void>;
 }

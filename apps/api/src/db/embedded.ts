@@ -83,7 +83,6 @@ function freePort(): Promise<number> {
   });
 }
 
-
 /** Reads postmaster.pid: line 1 is the pid, line 4 the port. Undefined when no live postmaster owns the directory. */
 async function runningPostmaster(pgdata: string): Promise<{ pid: number; port: number } | undefined> {
   const text = await fs.readFile(path.join(pgdata, 'postmaster.pid'), 'utf8').catch(() => undefined);
@@ -104,7 +103,10 @@ function run(file: string, args: string[], ids: RunAs, logFile?: string): Promis
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) resolve();
-      else reject(new Error(`${path.basename(file)} failed with code ${code}: ${output.trim().slice(-2000)}${logFile ? ` (see ${logFile})` : ''}`));
+      else
+        reject(
+          new Error(`${path.basename(file)} failed with code ${code}: ${output.trim().slice(-2000)}${logFile ? ` (see ${logFile})` : ''}`),
+        );
     });
   });
 }
@@ -153,7 +155,19 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (ids.uid !== undefined) await fs.chown(pwfile, ids.uid, ids.gid ?? ids.uid);
     try {
-      await run(bin.initdb, [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C', '--no-sync'], ids);
+      await run(
+        bin.initdb,
+        [
+          `--pgdata=${pgdata}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+          '--no-sync',
+        ],
+        ids,
+      );
     } finally {
       await fs.rm(pwfile, { force: true });
     }
@@ -174,7 +188,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     port = await freePort();
     await fs.writeFile(logFile, '', { flag: 'a' });
     if (ids.uid !== undefined) await fs.chown(logFile, ids.uid, ids.gid ?? ids.uid);
-    const options = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'].join(' ');
+    const options = [
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ].join(' ');
     await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], ids, logFile);
   }
 

@@ -5,7 +5,20 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE, errorBody, ShopError, type ErrorCode } from '@framewala/domain';
 
 /** PostgreSQL and network error codes that mean "the database is unreachable right now", not "you sent bad data". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 
 /**
  * The error and the errors it wraps (`cause`): a query builder or a service may wrap the driver's error, whose code
@@ -138,7 +151,10 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       return reply.status(error.status).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ path: describePath(v.instancePath.split('/').filter(Boolean)), message: v.message ?? 'is not valid' }));
+      const issues = error.validation.map((v) => ({
+        path: describePath(v.instancePath.split('/').filter(Boolean)),
+        message: v.message ?? 'is not valid',
+      }));
       const first = issues[0];
       const where = error.validationContext === 'body' ? '' : ` in ${error.validationContext}`;
       return reply.status(400).send({
@@ -163,7 +179,9 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       return reply.status(413).send({ message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' });
     }
     if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ message: 'This content type is not accepted here; send application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return reply
+        .status(415)
+        .send({ message: 'This content type is not accepted here; send application/json.', code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     if (isUnstorableCharacter(error)) {
       return reply

@@ -44,7 +44,11 @@ export function scrubSecrets(value: unknown, depth = 0): unknown {
   }
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const next = SECRET_KEYS_LOWER.has(key.toLowerCase()) ? REDACTED : key === 'url' && typeof item === 'string' ? redactUrl(item) : scrubSecrets(item, depth + 1);
+    const next = SECRET_KEYS_LOWER.has(key.toLowerCase())
+      ? REDACTED
+      : key === 'url' && typeof item === 'string'
+        ? redactUrl(item)
+        : scrubSecrets(item, depth + 1);
     if (next !== item) {
       copy ??= { ...(value as Record<string, unknown>) };
       copy[key] = next;

@@ -122,7 +122,10 @@ export const securityHeadersPlugin = fp<{ config: Config }>(
     };
     // The headers never depend on the request, so helmet runs once here (per request it cost more CPU than the
     // catalogue answer itself: docs/decisions/026-security-headers-and-cors.md).
-    const shopHeaders = helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(input) } });
+    const shopHeaders = helmetHeaders({
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(input) },
+    });
     const docsHeaders = helmetHeaders({ ...common, contentSecurityPolicy: { useDefaults: false, directives: docsDirectives } });
 
     app.addHook('onRequest', (request, reply, done) => {

@@ -7,11 +7,14 @@ import { viewerOf } from '../services/uploads/access';
 import { checkMediaSignature, signedMediaUrl } from '../services/media-access';
 
 const idParams = z.object({ id: textIdSchema(200).describe('The upload id') });
-const claimHeaders = z.object({ 'x-upload-claim': z.string().optional().describe('The browser’s anonymous upload claim (when not signed in)') }).loose();
+const claimHeaders = z
+  .object({ 'x-upload-claim': z.string().optional().describe('The browser’s anonymous upload claim (when not signed in)') })
+  .loose();
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** What a signed link stands for: one photo, size, finish and border. */
-const linkKey = (id: string, q: Pick<FramedModelQuery, 'width' | 'height' | 'frameId' | 'border'>) => `ar/${id}/${q.width}x${q.height}/${q.frameId}/${q.border}`;
+const linkKey = (id: string, q: Pick<FramedModelQuery, 'width' | 'height' | 'frameId' | 'border'>) =>
+  `ar/${id}/${q.width}x${q.height}/${q.frameId}/${q.border}`;
 
 /**
  * The framed piece as a glTF model for augmented reality (docs/decisions/062-ar-model.md). The photo's owner (bearer
@@ -38,7 +41,9 @@ export const arRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         const q = request.query;
         const signed = q.exp !== undefined || q.sig !== undefined;
         if (signed && checkMediaSignature(ctx.config.auth.jwtSecret, linkKey(request.params.id, q), q.exp, q.sig) === null) {
-          return reply.code(404).send({ message: 'This link has expired or is not valid. Please open the AR view again.', code: 'NOT_FOUND' });
+          return reply
+            .code(404)
+            .send({ message: 'This link has expired or is not valid. Please open the AR view again.', code: 'NOT_FOUND' });
         }
         const model = await framedModelForUpload(ctx, request.params.id, signed ? null : viewerOf(request), q);
         return reply
@@ -66,7 +71,12 @@ export const arRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         await accessibleUpload(ctx, request.params.id, viewerOf(request));
         const signed = signedMediaUrl(ctx.config.auth.jwtSecret, linkKey(request.params.id, b));
         const query = new URL(signed, 'http://x').search.slice(1);
-        const params = new URLSearchParams({ width: String(b.width), height: String(b.height), frameId: b.frameId, border: String(b.border) });
+        const params = new URLSearchParams({
+          width: String(b.width),
+          height: String(b.height),
+          frameId: b.frameId,
+          border: String(b.border),
+        });
         return { glbUrl: `/api/uploads/${encodeURIComponent(request.params.id)}/framed.glb?${params.toString()}&${query}` };
       },
     );

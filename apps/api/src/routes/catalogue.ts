@@ -30,7 +30,8 @@ export const catalogueRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       {
         schema: {
           summary: 'Frame sets with their finishes and the eight image URLs of each finish',
-          description: '`framePrice` is rupees per square inch of print; `sizeInInches` is the moulding face width; `padding` is the suggested white border in inches.',
+          description:
+            '`framePrice` is rupees per square inch of print; `sizeInInches` is the moulding face width; `padding` is the suggested white border in inches.',
           tags: ['catalogue'],
           response: { 200: getFrameResponseSchema },
         },

@@ -44,7 +44,9 @@ export const healthRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         ]);
         if (db === 'ok' && storage === 'ok') return { status: 'ok' as const, db, storage };
         const down = [db === 'error' ? 'database' : null, storage === 'error' ? 'storage' : null].filter(Boolean).join(' and ');
-        return reply.status(503).send({ status: 'error', db, storage, message: `The ${down} is not reachable right now.`, code: 'SERVICE_UNAVAILABLE' });
+        return reply
+          .status(503)
+          .send({ status: 'error', db, storage, message: `The ${down} is not reachable right now.`, code: 'SERVICE_UNAVAILABLE' });
       },
     );
   };

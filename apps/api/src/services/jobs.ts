@@ -58,9 +58,12 @@ export class Jobs {
     if (options.workers) {
       // Work a killed process left half-done is handed back at start, then checked every half minute.
       await jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
-      jobs.leaseSweep = setInterval(() => {
-        jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
-      }, (LEASE_STALE_SECONDS * 1000) / 2);
+      jobs.leaseSweep = setInterval(
+        () => {
+          jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
+        },
+        (LEASE_STALE_SECONDS * 1000) / 2,
+      );
       jobs.leaseSweep.unref();
     }
     return jobs;
@@ -121,36 +124,44 @@ export class Jobs {
   }
 
   /** Starts a worker where workers are on; resolves to its id (for `notify`), or undefined. */
-  async work<T extends object>(name: string, handler: (data: T) => Promise<void>, workOptions: WorkOptions = {}): Promise<string | undefined> {
+  async work<T extends object>(
+    name: string,
+    handler: (data: T) => Promise<void>,
+    workOptions: WorkOptions = {},
+  ): Promise<string | undefined> {
     if (!this.options.workers) return undefined;
     const { lease, ...options } = workOptions;
-    const run = lease ? (job: PgBoss.Job<T>) => this.leased(name, job.id, () => handler(job.data)) : (job: PgBoss.Job<T>) => handler(job.data);
+    const run = lease
+      ? (job: PgBoss.Job<T>) => this.leased(name, job.id, () => handler(job.data))
+      : (job: PgBoss.Job<T>) => handler(job.data);
     // Set once pg-boss answers (its first fetch may run before that, when the id is not known yet).
     const worker: { id?: string } = {};
-    worker.id = await this.boss.work<T>(name, options, (jobs) => this.track(async () => {
-      // A full batch means more are probably waiting: fetch again at once rather than after the polling interval.
-      if (worker.id && jobs.length > 1 && jobs.length >= (options.batchSize ?? 1)) this.boss.notifyWorker(worker.id);
-      if (jobs.length === 1) {
-        try {
-          await run(jobs[0]!);
-        } catch (err) {
-          this.log.error({ err, queue: name, jobId: jobs[0]!.id }, 'job failed');
-          throw err;
+    worker.id = await this.boss.work<T>(name, options, (jobs) =>
+      this.track(async () => {
+        // A full batch means more are probably waiting: fetch again at once rather than after the polling interval.
+        if (worker.id && jobs.length > 1 && jobs.length >= (options.batchSize ?? 1)) this.boss.notifyWorker(worker.id);
+        if (jobs.length === 1) {
+          try {
+            await run(jobs[0]!);
+          } catch (err) {
+            this.log.error({ err, queue: name, jobId: jobs[0]!.id }, 'job failed');
+            throw err;
+          }
+          return;
         }
-        return;
-      }
-      // A batch (options.batchSize > 1): its jobs run at once and each stands alone. A failing one is failed (and
-      // retried) by itself; pg-boss then completes the batch, which only touches the jobs still active, so a job that
-      // succeeded is never redone.
-      const results = await Promise.allSettled(jobs.map((job) => run(job)));
-      for (const [i, result] of results.entries()) {
-        if (result.status === 'fulfilled') continue;
-        const err: unknown = result.reason;
-        const job = jobs[i]!;
-        this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
-        await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-      }
-    }));
+        // A batch (options.batchSize > 1): its jobs run at once and each stands alone. A failing one is failed (and
+        // retried) by itself; pg-boss then completes the batch, which only touches the jobs still active, so a job that
+        // succeeded is never redone.
+        const results = await Promise.allSettled(jobs.map((job) => run(job)));
+        for (const [i, result] of results.entries()) {
+          if (result.status === 'fulfilled') continue;
+          const err: unknown = result.reason;
+          const job = jobs[i]!;
+          this.log.error({ err, queue: name, jobId: job.id }, 'job failed');
+          await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+        }
+      }),
+    );
     return worker.id;
   }
 

@@ -2,14 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { CatalogueName } from '../lib/i18n';
 import { Layout } from '../components/layout';
 import { LazyCheckPage, LazyCropPage, LazyDummyDataPage, LazySizesPage } from './lazy-pages';
-import {
-  BuyerDetailsRoute,
-  ForgotPasswordRoute,
-  ProfileRoute,
-  ResetPasswordRoute,
-  SignInRoute,
-  SignUpRoute,
-} from './account-pages';
+import { BuyerDetailsRoute, ForgotPasswordRoute, ProfileRoute, ResetPasswordRoute, SignInRoute, SignUpRoute } from './account-pages';
 import { AdminCatalogueRoute, AdminOffersRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
 import { CartRoute } from '../features/cart/lazy-pages';
 import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';

@@ -28,7 +28,11 @@ export function AuthCard({ title, eyebrow, intro, children, footer, documentTitl
         <div className="relative mx-auto max-w-md px-4 pt-8 pb-14 sm:px-6 sm:pt-14 sm:pb-20">
           <div className="rounded-3xl border border-ink-100 bg-white px-5 py-7 shadow-xl shadow-ink-900/5 sm:px-8 sm:py-9">
             <BrandMark className="h-10 w-10" />
-            {eyebrow ? <p className="mt-5 text-sm font-semibold tracking-[0.12em] text-saffron-700 uppercase [&:lang(hi)]:tracking-normal">{eyebrow}</p> : null}
+            {eyebrow ? (
+              <p className="mt-5 text-sm font-semibold tracking-[0.12em] text-saffron-700 uppercase [&:lang(hi)]:tracking-normal">
+                {eyebrow}
+              </p>
+            ) : null}
             <h1 className={`${eyebrow ? 'mt-1.5' : 'mt-5'} text-[2rem] leading-tight font-semibold`}>{title}</h1>
             {intro ? <div className="mt-2 leading-relaxed text-ink-600">{intro}</div> : null}
             <div className="mt-6">{children}</div>

@@ -80,7 +80,10 @@ export function Footer() {
             <p className="mt-3 max-w-xs leading-relaxed text-ink-300">
               <Trans>Custom photo frames, printed and framed in India and delivered to your door.</Trans>
             </p>
-            <h2 id="footer-contact-heading" className={`mt-6 font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase ${DEVANAGARI_LABEL}`}>
+            <h2
+              id="footer-contact-heading"
+              className={`mt-6 font-sans text-xs font-semibold tracking-[0.16em] text-saffron-300 uppercase ${DEVANAGARI_LABEL}`}
+            >
               <Trans>Contact us</Trans>
             </h2>
             {hasContact ? (

@@ -48,7 +48,10 @@ export async function drawFlatPiece(piece: FlatPiece, pxPerIn: number): Promise<
   canvas.height = outerH;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot draw pictures.');
-  const [photo, ...parts] = await Promise.all([loadImage(piece.photoUrl), ...(piece.frame && T > 0 ? FRAME_PARTS.map((p) => loadImage(piece.frame![p])) : [])]);
+  const [photo, ...parts] = await Promise.all([
+    loadImage(piece.photoUrl),
+    ...(piece.frame && T > 0 ? FRAME_PARTS.map((p) => loadImage(piece.frame![p])) : []),
+  ]);
   ctx.fillStyle = '#f8f6f1';
   ctx.fillRect(0, 0, outerW, outerH);
   const kx = photo!.naturalWidth / piece.photoWidth;

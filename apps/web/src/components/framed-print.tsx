@@ -29,7 +29,19 @@ export type FramedPrintProps = {
  * white border and the photo. The outer box is (W + 2m + 2t) × (H + 2m + 2t) inches times `pxPerIn`, unrounded, so
  * a small and a large print keep their true ratio however small they are drawn.
  */
-export function FramedPrint({ photo, crop, frame, art, widthIn, heightIn, borderIn, mouldingIn, pxPerIn, shadow, style }: FramedPrintProps) {
+export function FramedPrint({
+  photo,
+  crop,
+  frame,
+  art,
+  widthIn,
+  heightIn,
+  borderIn,
+  mouldingIn,
+  pxPerIn,
+  shadow,
+  style,
+}: FramedPrintProps) {
   const outerW = (widthIn + 2 * borderIn + 2 * mouldingIn) * pxPerIn;
   const outerH = (heightIn + 2 * borderIn + 2 * mouldingIn) * pxPerIn;
   const T = mouldingIn * pxPerIn;
@@ -54,7 +66,14 @@ export function FramedPrint({ photo, crop, frame, art, widthIn, heightIn, border
           src={photo.url}
           alt=""
           draggable={false}
-          style={{ position: 'absolute', left: -crop.x * sx, top: -crop.y * sy, width: photo.width * sx, height: photo.height * sy, maxWidth: 'none' }}
+          style={{
+            position: 'absolute',
+            left: -crop.x * sx,
+            top: -crop.y * sy,
+            width: photo.width * sx,
+            height: photo.height * sy,
+            maxWidth: 'none',
+          }}
         />
       </div>
       {T > 0 ? (
@@ -64,7 +83,12 @@ export function FramedPrint({ photo, crop, frame, art, widthIn, heightIn, border
           <div className="absolute inset-0" style={{ border: `${T}px solid #6b4a2f` }} />
         )
       ) : null}
-      {T > 0 ? <div className="pointer-events-none absolute" style={{ left: T, top: T, right: T, bottom: T, boxShadow: 'inset 1px 2px 4px -1px rgba(0,0,0,0.35)' }} /> : null}
+      {T > 0 ? (
+        <div
+          className="pointer-events-none absolute"
+          style={{ left: T, top: T, right: T, bottom: T, boxShadow: 'inset 1px 2px 4px -1px rgba(0,0,0,0.35)' }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -72,7 +72,15 @@ export function RoomArt({ scene, wall, idPrefix = 'room' }: { scene: SceneId; wa
       </g>
       {/* Skirting */}
       {scene !== 'stairs' ? <Skirting from={-10} to={SCENE_WIDTH_IN + 10} /> : null}
-      {scene === 'living' ? <Living p={p} /> : scene === 'bedroom' ? <Bedroom p={p} /> : scene === 'stairs' ? <Stairs p={p} /> : <Office p={p} />}
+      {scene === 'living' ? (
+        <Living p={p} />
+      ) : scene === 'bedroom' ? (
+        <Bedroom p={p} />
+      ) : scene === 'stairs' ? (
+        <Stairs p={p} />
+      ) : (
+        <Office p={p} />
+      )}
     </>
   );
 }
@@ -238,8 +246,25 @@ function Stairs({ p }: P) {
         })}
       </g>
       {/* Handrail on the wall, 34 in above the nosings */}
-      <line x1={rail(0).x - 6} y1={rail(0).y + 6 * (7 / 11)} x2={rail(steps - 1).x + 8} y2={rail(steps - 1).y - 8 * (7 / 11)} stroke="#1e140c" strokeOpacity="0.18" strokeWidth="1.6" transform="translate(0.6 1.4)" />
-      <line x1={rail(0).x - 6} y1={rail(0).y + 6 * (7 / 11)} x2={rail(steps - 1).x + 8} y2={rail(steps - 1).y - 8 * (7 / 11)} stroke="#6b4325" strokeWidth="1.6" strokeLinecap="round" />
+      <line
+        x1={rail(0).x - 6}
+        y1={rail(0).y + 6 * (7 / 11)}
+        x2={rail(steps - 1).x + 8}
+        y2={rail(steps - 1).y - 8 * (7 / 11)}
+        stroke="#1e140c"
+        strokeOpacity="0.18"
+        strokeWidth="1.6"
+        transform="translate(0.6 1.4)"
+      />
+      <line
+        x1={rail(0).x - 6}
+        y1={rail(0).y + 6 * (7 / 11)}
+        x2={rail(steps - 1).x + 8}
+        y2={rail(steps - 1).y - 8 * (7 / 11)}
+        stroke="#6b4325"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
       {[1, 5, 9].map((i) => (
         <rect key={i} x={rail(i).x - 0.5} y={rail(i).y} width="1" height="3" fill="#8a8580" />
       ))}
@@ -268,7 +293,15 @@ function Office({ p }: P) {
         <g key={row}>
           <rect x="8" y={32 + row * 16} width="28" height="14" fill="#4a2e1a" />
           {books.map((c, i) => (
-            <rect key={i} x={9 + i * 3.8 + (row % 2) * 1.2} y={32 + row * 16 + 14 - (10 + ((i * 7 + row * 3) % 4))} width="3.2" height={10 + ((i * 7 + row * 3) % 4)} fill={c} opacity={i === 6 && row === 1 ? 0 : 1} />
+            <rect
+              key={i}
+              x={9 + i * 3.8 + (row % 2) * 1.2}
+              y={32 + row * 16 + 14 - (10 + ((i * 7 + row * 3) % 4))}
+              width="3.2"
+              height={10 + ((i * 7 + row * 3) % 4)}
+              fill={c}
+              opacity={i === 6 && row === 1 ? 0 : 1}
+            />
           ))}
         </g>
       ))}

@@ -44,7 +44,14 @@ const ADDRESS = {
 
 /** Bad input for every rule of the account and address forms' schemas. */
 function everyFormMessage(): string[] {
-  const register = { firstName: 'Asha', lastName: 'Verma', email: 'asha@example.com', password: 'secret123', confirmPassword: 'secret123', mobile: '9876543210' };
+  const register = {
+    firstName: 'Asha',
+    lastName: 'Verma',
+    email: 'asha@example.com',
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    mobile: '9876543210',
+  };
   return [
     ...messagesOf(registerFormSchema, [
       {},

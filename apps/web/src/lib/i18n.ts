@@ -10,12 +10,32 @@
  * - Switching loads every catalogue already in use in the new language, then re-renders (Lingui's provider listens).
  */
 import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_PARAM, LOCALE_TAGS, localeOfTag, type Locale } from '@framewala/domain';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  LOCALE_PARAM,
+  LOCALE_TAGS,
+  localeOfTag,
+  type Locale,
+} from '@framewala/domain';
 
 export { i18n };
 
 /** The catalogues: `common`, and one per customer feature (lingui.config.ts). */
-export const CATALOGUE_NAMES = ['common', 'auth', 'buyer-details', 'cart', 'checkout', 'editor', 'frames', 'orders', 'profile', 'upload', 'wall'] as const;
+export const CATALOGUE_NAMES = [
+  'common',
+  'auth',
+  'buyer-details',
+  'cart',
+  'checkout',
+  'editor',
+  'frames',
+  'orders',
+  'profile',
+  'upload',
+  'wall',
+] as const;
 export type CatalogueName = (typeof CATALOGUE_NAMES)[number];
 
 const CATALOGUES = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');

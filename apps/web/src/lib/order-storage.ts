@@ -132,7 +132,10 @@ export function toOrderPhoto(value: unknown): OrderPhoto | null {
   if (!isRecord(value)) return null;
   const { _id, url, width, height, imageType } = value;
   if (!isString(_id) || !isString(url) || !isPositive(width) || !isPositive(height)) return null;
-  const type = typeof imageType === 'string' && (IMAGE_TYPES as readonly string[]).includes(imageType) ? (imageType as ImageType) : imageTypeOf(width, height);
+  const type =
+    typeof imageType === 'string' && (IMAGE_TYPES as readonly string[]).includes(imageType)
+      ? (imageType as ImageType)
+      : imageTypeOf(width, height);
   return { ...value, _id, url, width, height, imageType: type };
 }
 
@@ -149,7 +152,8 @@ export function toCropRect(value: unknown, within?: { width: number; height: num
 function toPresetChoice(value: unknown): PresetChoice | null {
   if (!isRecord(value)) return null;
   const { _id, format, sizeName, width, height, price } = value;
-  if (!isString(_id) || typeof format !== 'string' || typeof sizeName !== 'string' || !isPositive(width) || !isPositive(height)) return null;
+  if (!isString(_id) || typeof format !== 'string' || typeof sizeName !== 'string' || !isPositive(width) || !isPositive(height))
+    return null;
   return { _id, format, sizeName, width, height, price: typeof price === 'number' && price >= 0 ? price : 0 };
 }
 

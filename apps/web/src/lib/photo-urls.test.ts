@@ -21,15 +21,24 @@ describe('signed photo URLs', () => {
   });
 
   it('in the stored order are renewed from the API shortly before they expire, keeping every other field', async () => {
-    const old = { _id: 'crop-1', url: signed('display', NOW + 10 * 60_000), thumbnailUrl: signed('thumb', NOW + 10 * 60_000), width: 900, height: 720 };
+    const old = {
+      _id: 'crop-1',
+      url: signed('display', NOW + 10 * 60_000),
+      thumbnailUrl: signed('thumb', NOW + 10 * 60_000),
+      width: 900,
+      height: 720,
+    };
     const source = { _id: 'orig-1', url: signed('display-o', NOW + 6 * 3600_000), width: 1800, height: 1440 };
     window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: old, sourcePhoto: source, quantity: 2, step: 3 }));
     const fetchMock = vi.fn(async (url: string) => {
       expect(url).toBe('/api/uploads/crop-1');
-      return new Response(JSON.stringify({ _id: 'crop-1', url: '/media/new-display?exp=1&sig=x', thumbnailUrl: '/media/new-thumb?exp=1&sig=x' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({ _id: 'crop-1', url: '/media/new-display?exp=1&sig=x', thumbnailUrl: '/media/new-thumb?exp=1&sig=x' }),
+        {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     });
     vi.stubGlobal('fetch', fetchMock);
     await refreshStoredPhotoUrls(NOW);
@@ -43,7 +52,10 @@ describe('signed photo URLs', () => {
   it('are left alone when the API cannot renew them', async () => {
     const photo = { _id: 'gone', url: signed('display', NOW), width: 900, height: 720 };
     window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo }));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'x' }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'x' }), { status: 404 })),
+    );
     await refreshStoredPhotoUrls(NOW);
     expect(JSON.parse(window.localStorage.getItem(ORDER_STORAGE_KEY)!).photo).toEqual(photo);
   });

@@ -58,7 +58,11 @@ export function refreshStoredPhotoUrls(now = Date.now()): Promise<void> {
       const photo = current[field];
       const renewed = isRecord(photo) && typeof photo._id === 'string' ? fresh.get(photo._id) : undefined;
       if (isRecord(photo) && renewed) {
-        next[field] = { ...photo, url: renewed.url, thumbnailUrl: typeof renewed.thumbnailUrl === 'string' ? renewed.thumbnailUrl : photo.thumbnailUrl };
+        next[field] = {
+          ...photo,
+          url: renewed.url,
+          thumbnailUrl: typeof renewed.thumbnailUrl === 'string' ? renewed.thumbnailUrl : photo.thumbnailUrl,
+        };
       }
     }
     writeStoredOrder(next);

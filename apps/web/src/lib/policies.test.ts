@@ -70,7 +70,9 @@ describe('information pages from Markdown', () => {
   });
 
   it.each(LOCALES)('refuses a placeholder the domain does not know (%s)', (locale) => {
-    expect(() => fillFacts('Refunds in {{refundTme}}.', 'shipping-policy.md', locale)).toThrow('shipping-policy.md: unknown fact {{refundTme}}');
+    expect(() => fillFacts('Refunds in {{refundTme}}.', 'shipping-policy.md', locale)).toThrow(
+      'shipping-policy.md: unknown fact {{refundTme}}',
+    );
     expect(fillFacts('Refunds in {{ refundTime }}.', 'x.md', locale)).toBe(`Refunds in ${policyFacts(locale).refundTime}.`);
   });
 

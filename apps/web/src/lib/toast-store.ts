@@ -44,7 +44,10 @@ export function showToast(message: string, options: { tone?: ToastTone; duration
   const id = nextId++;
   // The same message twice in a row replaces the first instead of stacking.
   const others = toasts.filter((toast) => toast.message !== message);
-  setToasts([...others.slice(-2), { id, message, tone: options.tone ?? 'success', durationMs: options.durationMs ?? DEFAULT_TOAST_MS, page: null }]);
+  setToasts([
+    ...others.slice(-2),
+    { id, message, tone: options.tone ?? 'success', durationMs: options.durationMs ?? DEFAULT_TOAST_MS, page: null },
+  ]);
   // A navigation started by the same action (a click handler, an effect) completes in this task: bind afterwards,
   // to the page it led to.
   if (currentPage) window.setTimeout(bindToPage, 0);

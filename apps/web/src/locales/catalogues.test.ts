@@ -32,7 +32,9 @@ describe('message catalogues', async () => {
         hindi.set(entry.message, seen);
       }
     }
-    const differing = [...hindi].filter(([, translations]) => translations.size > 1).map(([message, translations]) => [message, [...translations]]);
+    const differing = [...hindi]
+      .filter(([, translations]) => translations.size > 1)
+      .map(([message, translations]) => [message, [...translations]]);
     expect(differing).toEqual([]);
   });
 
@@ -51,7 +53,9 @@ describe('message catalogues', async () => {
     it(`${name}: holds exactly the texts the code marks for translation`, async () => {
       const extracted = await catalogue.collect();
       expect(extracted).not.toBe(false);
-      const inCode = Object.values(extracted || {}).map((entry) => entry.message ?? '').sort();
+      const inCode = Object.values(extracted || {})
+        .map((entry) => entry.message ?? '')
+        .sort();
       const { en = {} } = await catalogue.readAll(['en']);
       const committed = Object.values(en)
         .filter((entry) => !entry.obsolete)

@@ -26,9 +26,7 @@ export type ApplyCouponBody = z.input<typeof applyCouponBodySchema>;
  * POST /api/coupon-quote: what a code takes off a single photo's order (the checkout shows it before paying). The
  * figures are the client's and only shape the preview: create-order prices the code again from the catalogue.
  */
-export const couponQuoteBodySchema = z
-  .object({ code: couponCodeSchema, subtotalPaise: paise, shippingPaise: paise })
-  .strict();
+export const couponQuoteBodySchema = z.object({ code: couponCodeSchema, subtotalPaise: paise, shippingPaise: paise }).strict();
 export type CouponQuoteBody = z.input<typeof couponQuoteBodySchema>;
 
 /** The code applied to a cart or order, with what it gives in words ('10% off'). */

@@ -41,7 +41,10 @@ export const cartLines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cart_lines_user_created').on(t.userId, t.createdAt), uniqueIndex('cart_lines_user_client_line').on(t.userId, t.clientLineId)],
+  (t) => [
+    index('cart_lines_user_created').on(t.userId, t.createdAt),
+    uniqueIndex('cart_lines_user_client_line').on(t.userId, t.clientLineId),
+  ],
 );
 
 export type CartLineRow = typeof cartLines.$inferSelect;

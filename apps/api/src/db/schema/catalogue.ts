@@ -37,7 +37,10 @@ export const frameSets = pgTable('frame_sets', {
   ...timestamps,
 });
 
-export type FrameImageKeys = Record<'sideUp' | 'sideDown' | 'sideLeft' | 'sideRight' | 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight', string>;
+export type FrameImageKeys = Record<
+  'sideUp' | 'sideDown' | 'sideLeft' | 'sideRight' | 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight',
+  string
+>;
 
 /** A finish of a frame set (black, oak, gold…), drawn from eight images: four sides and four mitred corners. */
 export const frameFinishes = pgTable(

@@ -67,12 +67,72 @@ const UV: [number, number][] = [
 
 /** An axis-aligned box (all six faces, outward normals). */
 function box(m: Mesh, x0: number, x1: number, y0: number, y1: number, z0: number, z1: number) {
-  quad(m, [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]], [0, 0, 1], UV); // front
-  quad(m, [[x1, y0, z0], [x0, y0, z0], [x0, y1, z0], [x1, y1, z0]], [0, 0, -1], UV); // back
-  quad(m, [[x0, y1, z1], [x1, y1, z1], [x1, y1, z0], [x0, y1, z0]], [0, 1, 0], UV); // top
-  quad(m, [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]], [0, -1, 0], UV); // bottom
-  quad(m, [[x1, y0, z1], [x1, y0, z0], [x1, y1, z0], [x1, y1, z1]], [1, 0, 0], UV); // right
-  quad(m, [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]], [-1, 0, 0], UV); // left
+  quad(
+    m,
+    [
+      [x0, y0, z1],
+      [x1, y0, z1],
+      [x1, y1, z1],
+      [x0, y1, z1],
+    ],
+    [0, 0, 1],
+    UV,
+  ); // front
+  quad(
+    m,
+    [
+      [x1, y0, z0],
+      [x0, y0, z0],
+      [x0, y1, z0],
+      [x1, y1, z0],
+    ],
+    [0, 0, -1],
+    UV,
+  ); // back
+  quad(
+    m,
+    [
+      [x0, y1, z1],
+      [x1, y1, z1],
+      [x1, y1, z0],
+      [x0, y1, z0],
+    ],
+    [0, 1, 0],
+    UV,
+  ); // top
+  quad(
+    m,
+    [
+      [x0, y0, z0],
+      [x1, y0, z0],
+      [x1, y0, z1],
+      [x0, y0, z1],
+    ],
+    [0, -1, 0],
+    UV,
+  ); // bottom
+  quad(
+    m,
+    [
+      [x1, y0, z1],
+      [x1, y0, z0],
+      [x1, y1, z0],
+      [x1, y1, z1],
+    ],
+    [1, 0, 0],
+    UV,
+  ); // right
+  quad(
+    m,
+    [
+      [x0, y0, z0],
+      [x0, y0, z1],
+      [x0, y1, z1],
+      [x0, y1, z0],
+    ],
+    [-1, 0, 0],
+    UV,
+  ); // left
 }
 
 /** Builds the .glb. Pure apart from gltf-transform's writer; sizes come from the framing rules. */
@@ -92,7 +152,8 @@ export async function buildFramedModel(input: FramedModelInput): Promise<FramedM
   const buffer = doc.createBuffer();
   const scene = doc.createScene('Framed print');
   const add = (name: string, mesh: Mesh, material: Material) => {
-    const acc = (type: 'VEC3' | 'VEC2' | 'SCALAR', array: Float32Array | Uint16Array) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+    const acc = (type: 'VEC3' | 'VEC2' | 'SCALAR', array: Float32Array | Uint16Array) =>
+      doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
     const prim = doc
       .createPrimitive()
       .setAttribute('POSITION', acc('VEC3', new Float32Array(mesh.positions)))
@@ -104,7 +165,11 @@ export async function buildFramedModel(input: FramedModelInput): Promise<FramedM
   };
 
   const { r, g, b } = input.mouldingRgb;
-  const wood = doc.createMaterial('Moulding').setBaseColorFactor([srgbToLinear(r), srgbToLinear(g), srgbToLinear(b), 1]).setRoughnessFactor(0.55).setMetallicFactor(0);
+  const wood = doc
+    .createMaterial('Moulding')
+    .setBaseColorFactor([srgbToLinear(r), srgbToLinear(g), srgbToLinear(b), 1])
+    .setRoughnessFactor(0.55)
+    .setMetallicFactor(0);
   const mat = doc.createMaterial('White border').setBaseColorFactor([0.94, 0.92, 0.88, 1]).setRoughnessFactor(0.9).setMetallicFactor(0);
   const backing = doc.createMaterial('Back').setBaseColorFactor([0.08, 0.06, 0.05, 1]).setRoughnessFactor(1).setMetallicFactor(0);
   const texture = doc.createTexture('Photo').setImage(input.photoJpeg).setMimeType('image/jpeg');
@@ -121,18 +186,48 @@ export async function buildFramedModel(input: FramedModelInput): Promise<FramedM
   }
   // Back board across the whole piece.
   const back = emptyMesh();
-  quad(back, [[x1, -H / 2, 0], [x0, -H / 2, 0], [x0, H / 2, 0], [x1, H / 2, 0]], [0, 0, -1], UV);
+  quad(
+    back,
+    [
+      [x1, -H / 2, 0],
+      [x0, -H / 2, 0],
+      [x0, H / 2, 0],
+      [x1, H / 2, 0],
+    ],
+    [0, 0, -1],
+    UV,
+  );
   add('Back', back, backing);
   // White border (the whole opening; the photo lies just in front of it).
   const ix = W / 2 - T;
   const iy = H / 2 - T;
   const border = emptyMesh();
-  quad(border, [[-ix, -iy, zIn], [ix, -iy, zIn], [ix, iy, zIn], [-ix, iy, zIn]], [0, 0, 1], UV);
+  quad(
+    border,
+    [
+      [-ix, -iy, zIn],
+      [ix, -iy, zIn],
+      [ix, iy, zIn],
+      [-ix, iy, zIn],
+    ],
+    [0, 0, 1],
+    UV,
+  );
   add('White border', border, mat);
   const px = ix - B;
   const py = iy - B;
   const photo = emptyMesh();
-  quad(photo, [[-px, -py, zIn + 0.0005], [px, -py, zIn + 0.0005], [px, py, zIn + 0.0005], [-px, py, zIn + 0.0005]], [0, 0, 1], UV);
+  quad(
+    photo,
+    [
+      [-px, -py, zIn + 0.0005],
+      [px, -py, zIn + 0.0005],
+      [px, py, zIn + 0.0005],
+      [-px, py, zIn + 0.0005],
+    ],
+    [0, 0, 1],
+    UV,
+  );
   add('Photo', photo, photoMaterial);
 
   const glb = await new NodeIO().writeBinary(doc);
@@ -144,7 +239,9 @@ export async function photoTexture(rendition: Buffer | Uint8Array, widthIn: numb
   const scale = TEXTURE_MAX_PX / Math.max(widthIn, heightIn);
   const w = Math.max(1, Math.round(widthIn * scale));
   const h = Math.max(1, Math.round(heightIn * scale));
-  return new Uint8Array(await sharp(rendition).rotate().resize(w, h, { fit: 'cover', position: 'centre' }).jpeg({ quality: 82 }).toBuffer());
+  return new Uint8Array(
+    await sharp(rendition).rotate().resize(w, h, { fit: 'cover', position: 'centre' }).jpeg({ quality: 82 }).toBuffer(),
+  );
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -189,7 +286,12 @@ export async function accessibleUpload(ctx: AppContext, uploadId: string, viewer
 }
 
 /** The .glb for one of the viewer's photos (404 for anyone else's), a finish and a size. */
-export async function framedModelForUpload(ctx: AppContext, uploadId: string, viewer: Viewer | null, query: FramedModelQuery): Promise<FramedModel> {
+export async function framedModelForUpload(
+  ctx: AppContext,
+  uploadId: string,
+  viewer: Viewer | null,
+  query: FramedModelQuery,
+): Promise<FramedModel> {
   const upload = await accessibleUpload(ctx, uploadId, viewer);
   if (!upload.renditionKey) throw new ShopError('CONFLICT', 'This photo is still being prepared. Please try again in a minute.');
   const look = await finishLook(ctx, query.frameId);

@@ -61,7 +61,16 @@ async function seedRows({ db }: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(presetSizes)
-      .values(PRESET_SIZES.map((s) => ({ id: s.id, format: s.format, label: s.label ?? null, widthIn: s.width, heightIn: s.height, sort: s.sort })))
+      .values(
+        PRESET_SIZES.map((s) => ({
+          id: s.id,
+          format: s.format,
+          label: s.label ?? null,
+          widthIn: s.width,
+          heightIn: s.height,
+          sort: s.sort,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(whiteBorders)
@@ -186,7 +195,9 @@ async function seedFrameArt(database: Database, storage: Storage, log: Logger): 
     await db
       .update(frameFinishes)
       .set({ images: keys, artVersion: FRAME_ART_VERSION, updatedAt: sql`now()` })
-      .where(sql`${frameFinishes.id} = ${frameFinishId(set.slug, finish.slug)} AND ${frameFinishes.artSource} = 'generated' AND ${frameFinishes.artVersion} IS DISTINCT FROM ${FRAME_ART_VERSION}`);
+      .where(
+        sql`${frameFinishes.id} = ${frameFinishId(set.slug, finish.slug)} AND ${frameFinishes.artSource} = 'generated' AND ${frameFinishes.artVersion} IS DISTINCT FROM ${FRAME_ART_VERSION}`,
+      );
   });
   await eachLimited(FRAME_SETS, 2, async (set) => {
     const key = setThumbnailKey(set.slug);

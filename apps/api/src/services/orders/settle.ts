@@ -177,7 +177,10 @@ export async function settlePaid(
     await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, ids)));
     // The cart's code was spent on this order.
     if (order.couponCode) {
-      await tx.update(carts).set({ couponCode: null }).where(and(eq(carts.userId, order.userId), eq(carts.couponCode, order.couponCode)));
+      await tx
+        .update(carts)
+        .set({ couponCode: null })
+        .where(and(eq(carts.userId, order.userId), eq(carts.couponCode, order.couponCode)));
     }
   }
   await issueInvoice(tx, updated, taxDefaults);

@@ -28,10 +28,10 @@ export async function refundPendingPayment(
       amountPaise: claimed.amount_paise,
       notes: { orderNumber: claimed.order_id, reason: 'order cancelled before the payment arrived' },
     });
-    await pool.query(
-      `UPDATE payments SET refund_status = 'refunded', refund_id = $2, refunded_at = now() WHERE provider_payment_id = $1`,
-      [providerPaymentId, refund.id],
-    );
+    await pool.query(`UPDATE payments SET refund_status = 'refunded', refund_id = $2, refunded_at = now() WHERE provider_payment_id = $1`, [
+      providerPaymentId,
+      refund.id,
+    ]);
     return true;
   } catch (err) {
     await pool.query(`UPDATE payments SET refund_status = 'pending' WHERE provider_payment_id = $1 AND refund_status = 'requesting'`, [

@@ -48,7 +48,14 @@ export async function verifyPayment(
     if (!order || order.userId !== userId) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
     if (!signed) throw new ShopError('PAYMENT_NOT_VERIFIED');
     // The signature proves the checkout paid this order, for its own amount in rupees.
-    return settlePaid(tx, order, { id: body.razorpay_payment_id, amountPaise: order.amountPaise, currency: 'INR' }, 'verify', 'customer', ctx.config.tax);
+    return settlePaid(
+      tx,
+      order,
+      { id: body.razorpay_payment_id, amountPaise: order.amountPaise, currency: 'INR' },
+      'verify',
+      'customer',
+      ctx.config.tax,
+    );
   });
   if (result.foreignPayment) throw new ShopError('PAYMENT_OF_ANOTHER_ORDER');
   await afterSettlement(ctx, result, log);

@@ -71,4 +71,3 @@ export async function runRetention(
   }
   return { deleted: expired.length, originalsDeleted };
 }
-

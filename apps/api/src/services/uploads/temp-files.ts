@@ -8,7 +8,12 @@ import { isProcessAlive } from '../../db/process-alive';
 export const ORPHAN_TEMP_AGE_MS = 60 * 60 * 1000;
 
 /** This machine, as it appears in temporary file names (servers on other machines may share DATA_DIR/tmp). */
-const HOST = os.hostname().toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 32) || 'host';
+const HOST =
+  os
+    .hostname()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 32) || 'host';
 const STARTED_AT = Date.now() - process.uptime() * 1000;
 const OWNED_TEMP_FILE = /^tmp-([a-z0-9]+)-(\d+)-/;
 

@@ -57,7 +57,12 @@ export async function readTiffLayout(source: ByteSource): Promise<TiffLayout> {
     const values = view(bytes);
     const out = new Array<number>(n);
     for (let i = 0; i < n; i++) {
-      out[i] = size === 2 ? values.getUint16(i * 2, little) : size === 4 ? values.getUint32(i * 4, little) : Number(values.getBigUint64(i * 8, little));
+      out[i] =
+        size === 2
+          ? values.getUint16(i * 2, little)
+          : size === 4
+            ? values.getUint32(i * 4, little)
+            : Number(values.getBigUint64(i * 8, little));
     }
     return out;
   };

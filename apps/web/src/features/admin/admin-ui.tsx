@@ -31,7 +31,10 @@ export function AdminShell({
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto max-w-6xl px-4 pt-6 pb-6 sm:px-6 sm:pt-8">
           <nav aria-label="Console" className="-ml-1 flex flex-wrap gap-1">
-            <NavLink to="/admin" className={({ isActive }) => tab({ isActive: isActive && !/^\/admin\/(catalogue|offers)/.test(pathname) })}>
+            <NavLink
+              to="/admin"
+              className={({ isActive }) => tab({ isActive: isActive && !/^\/admin\/(catalogue|offers)/.test(pathname) })}
+            >
               Orders
             </NavLink>
             <NavLink to="/admin/catalogue" className={tab}>

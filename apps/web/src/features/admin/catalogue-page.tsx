@@ -49,7 +49,11 @@ const rupees = (what: string, max: number, { allowZero = false } = {}) =>
     .refine((value) => allowZero || value > 0, `${what[0]!.toUpperCase()}${what.slice(1)} must be more than ₹0.`)
     .refine((value) => value <= max, `Keep ${what} at or under ${formatInr(max * 100)}.`);
 
-const description = z.string().trim().min(1, 'Enter a short description.').max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters.`);
+const description = z
+  .string()
+  .trim()
+  .min(1, 'Enter a short description.')
+  .max(DESCRIPTION_MAX, `Keep the description under ${DESCRIPTION_MAX} characters.`);
 
 /** The Hindi beside an English text: optional (empty shows customers the English). */
 const hindiName = z.string().trim().max(NAME_MAX, `Keep the Hindi name under ${NAME_MAX} characters.`);

@@ -53,7 +53,9 @@ export function ForgotPasswordPage() {
     const minutes = RESET_TOKEN_TTL_MINUTES;
     const hours = minutes / 60;
     const lifetime =
-      minutes % 60 === 0 ? t`${plural(hours, { one: '# hour', other: '# hours' })}` : t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
+      minutes % 60 === 0
+        ? t`${plural(hours, { one: '# hour', other: '# hours' })}`
+        : t`${plural(minutes, { one: '# minute', other: '# minutes' })}`;
     return (
       <AuthCard title={t`Check your e-mail`} footer={<BackToSignIn />}>
         <div role="status" className="flex flex-col gap-4">
@@ -62,8 +64,8 @@ export function ForgotPasswordPage() {
           </span>
           <p className="leading-relaxed text-ink-700">
             <Trans>
-              If an account exists for <strong className="font-semibold break-all text-ink-900">{sentTo}</strong>, we have sent it a
-              link to choose a new password. The link works once, for {lifetime}.
+              If an account exists for <strong className="font-semibold break-all text-ink-900">{sentTo}</strong>, we have sent it a link to
+              choose a new password. The link works once, for {lifetime}.
             </Trans>
           </p>
           <p className="text-sm leading-relaxed text-ink-500">

@@ -105,8 +105,8 @@ export function SignUpPage() {
       intro={
         <p>
           <Trans>
-            Save your photos for <Plural value={retentionDays} one="# day" other="# days" />, keep your address for next time and
-            follow your orders.
+            Save your photos for <Plural value={retentionDays} one="# day" other="# days" />, keep your address for next time and follow
+            your orders.
           </Trans>
         </p>
       }

@@ -327,8 +327,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                   {manualPlace ? (
                     <p className="mt-1.5 text-sm text-ink-600">
                       <Trans>
-                        Sure it’s right? New pincodes are sometimes missing from the India Post list: type your city and choose your
-                        state.
+                        Sure it’s right? New pincodes are sometimes missing from the India Post list: type your city and choose your state.
                       </Trans>
                     </p>
                   ) : null}

@@ -183,11 +183,25 @@ describe('/addtocart in Hindi', () => {
     await user.type(page.getByLabelText('डिलीवरी पिनकोड'), '560001');
     // 1 and 4 December 2026 are a Tuesday and a Friday: Intl writes the day and the month.
     expect(await screen.findByText('मंगल, 1 दिस॰ से शुक्र, 4 दिस॰ के बीच पहुँचेगा')).toBeVisible();
-    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(`पिनकोड 560001 पर मंगल, 1 दिस॰ से शुक्र, 4 दिस॰ के बीच पहुँचेगा · डिलीवरी शुल्क ${formatInr(9900)}`);
+    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent(
+      `पिनकोड 560001 पर मंगल, 1 दिस॰ से शुक्र, 4 दिस॰ के बीच पहुँचेगा · डिलीवरी शुल्क ${formatInr(9900)}`,
+    );
     expect(page.getByRole('button', { name: /चेकआउट करें/ })).toBeEnabled();
 
     const text = document.querySelector('main')!.textContent ?? '';
-    for (const english of ['framed photos', 'Your cart', 'Subtotal', 'Arrives between', 'Shipping', 'Proceed to Checkout', 'each', ' in ', 'Walnut', 'Classic', 'Hairline']) {
+    for (const english of [
+      'framed photos',
+      'Your cart',
+      'Subtotal',
+      'Arrives between',
+      'Shipping',
+      'Proceed to Checkout',
+      'each',
+      ' in ',
+      'Walnut',
+      'Classic',
+      'Hairline',
+    ]) {
       expect(text, english).not.toContain(english);
     }
   });
@@ -198,6 +212,10 @@ describe('/addtocart in Hindi', () => {
     seedCart(draft('a'), draft('b', { photo: { ...draft('b').photo, expiresAt: '2020-01-01T00:00:00Z' } }));
     renderRoute('/addtocart');
     expect(await screen.findByTestId('line-problem')).toHaveTextContent('इस फ़ोटो का समय ख़त्म हो गया है।');
-    expect(screen.getAllByRole('alert').some((alert) => alert.textContent === 'एक फ़ोटो अभी जैसी है, वैसी ऑर्डर नहीं हो सकती। चेकआउट के लिए उसे बदलें या हटाएँ।')).toBe(true);
+    expect(
+      screen
+        .getAllByRole('alert')
+        .some((alert) => alert.textContent === 'एक फ़ोटो अभी जैसी है, वैसी ऑर्डर नहीं हो सकती। चेकआउट के लिए उसे बदलें या हटाएँ।'),
+    ).toBe(true);
   });
 });

@@ -3,13 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  formatInr,
-  PAYMENT_VERIFIED_MESSAGE,
-  type Cart,
-  type CartOrderBody,
-  type CreateOrderBody,
-} from '@framewala/domain';
+import { formatInr, PAYMENT_VERIFIED_MESSAGE, type Cart, type CartOrderBody, type CreateOrderBody } from '@framewala/domain';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
@@ -375,7 +369,13 @@ function CheckoutStep({ draft, summary, user }: { draft: OrderDraft; summary: Ch
         <PriceLine
           term={t`Shipping`}
           value={
-            shippingPending ? t`Calculating…` : !pincode || shipping.isError ? '—' : shippingPaise === 0 ? t`Free` : formatInr(shippingPaise)
+            shippingPending
+              ? t`Calculating…`
+              : !pincode || shipping.isError
+                ? '—'
+                : shippingPaise === 0
+                  ? t`Free`
+                  : formatInr(shippingPaise)
           }
         />
         <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
@@ -513,8 +513,7 @@ function CartCheckoutStep({ user }: { user: SessionUser }) {
                 {line.borderIn > 0
                   ? `${line.borderName ? borderNameText(line.borderName, line.borderNameHi) : t`White border`} ${inchesOf(line.borderIn)}`
                   : t`No border`}{' '}
-                ·{' '}
-                {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
+                · {line.quantity} × {line.unitPaise !== null ? formatInr(line.unitPaise) : '—'}
               </span>
             </span>
             <span className="font-medium text-ink-900 tabular-nums">{line.linePaise !== null ? formatInr(line.linePaise) : '—'}</span>

@@ -272,7 +272,9 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(aside.getByText(/^Made in/).closest('li')).toHaveTextContent(
       `Made in ${POLICY_FACTS.processing}, delivered in ${POLICY_FACTS.deliveryMetros} in metros, ${POLICY_FACTS.deliveryElsewhere} elsewhere.`,
     );
-    expect(aside.getByText(`Your address is used only to deliver your order. Cancel free within ${POLICY_FACTS.cancellationWindow}.`)).toBeVisible();
+    expect(
+      aside.getByText(`Your address is used only to deliver your order. Cancel free within ${POLICY_FACTS.cancellationWindow}.`),
+    ).toBeVisible();
   });
 
   it("names a custom size 'height X width'", async () => {
@@ -762,7 +764,9 @@ describe('the checkout in Hindi', { timeout: 30_000 }, () => {
     storeOrder();
     api({
       'GET /api/address/user-1': { body: { address } },
-      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } } },
+      'GET /api/shipping-quote': {
+        body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } },
+      },
       'POST /api/coupon-quote': (req) =>
         (req.body as { code: string }).code.toUpperCase() === 'DIWALI10'
           ? { body: { coupon: { code: 'DIWALI10', summary: '10% off, shipping included' }, discountPaise: 145_00 } }
@@ -793,7 +797,17 @@ describe('the checkout in Hindi', { timeout: 30_000 }, () => {
     expect(main().getByRole('button', { name: 'भुगतान करें' })).toBeEnabled();
 
     const text = document.querySelector('main')!.textContent ?? '';
-    for (const english of ['Checkout', 'Product Summary', 'Total Price', 'Shipping', 'Arrives between', 'Make payment', 'applied', ' off', 'Your order']) {
+    for (const english of [
+      'Checkout',
+      'Product Summary',
+      'Total Price',
+      'Shipping',
+      'Arrives between',
+      'Make payment',
+      'applied',
+      ' off',
+      'Your order',
+    ]) {
       expect(text, english).not.toContain(english);
     }
   });

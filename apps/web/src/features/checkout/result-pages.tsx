@@ -131,7 +131,8 @@ export function SuccessPage() {
   const rows: [string, string][] = [];
   if (order) {
     rows.push([t`Order number`, order._id], [t`Payment ID`, order.payment?.paymentId ?? t`Being confirmed`]);
-    if (typeof order.shippingPaise === 'number') rows.push([t`Shipping`, order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`]);
+    if (typeof order.shippingPaise === 'number')
+      rows.push([t`Shipping`, order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`]);
     rows.push([t`Amount paid`, formatInr(order.totalPaise)]);
     if (order.frameName) rows.push([t`Frame`, catalogueText(order.frameName, order.frameNameHi)]);
     if (order.sizeName) rows.push([t`Size`, inchesOf(order.sizeName)]);
@@ -143,7 +144,9 @@ export function SuccessPage() {
       <title>{t`Thank You — Framewala`}</title>
       <meta name="robots" content="noindex" />
       <ResultCard tone="success">
-        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">{name ? <Trans>Thank You, {name}</Trans> : <Trans>Thank You</Trans>}</h1>
+        <h1 className="mt-5 text-[2rem] leading-tight font-semibold">
+          {name ? <Trans>Thank You, {name}</Trans> : <Trans>Thank You</Trans>}
+        </h1>
         <p className="mt-2 text-lg text-ink-700">
           <Trans>Your order has been processed successfully. A confirmation e-mail is on its way to you.</Trans>
         </p>
@@ -254,8 +257,7 @@ export function CancelPage() {
         <p className="mt-2 text-lg text-ink-700">
           {refunded ? (
             <Trans>
-              This order was cancelled before your payment reached us. We are refunding the full amount; nothing more is needed from
-              you.
+              This order was cancelled before your payment reached us. We are refunding the full amount; nothing more is needed from you.
             </Trans>
           ) : (
             <Trans>Your payment did not go through. No money has been taken for this attempt.</Trans>

@@ -13,7 +13,9 @@ function EditorLoading() {
       <p className="text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
         <Trans>Photo editor</Trans>
       </p>
-      <p className="mt-2 text-ink-500"><Trans>Opening your photo…</Trans></p>
+      <p className="mt-2 text-ink-500">
+        <Trans>Opening your photo…</Trans>
+      </p>
     </div>
   );
 }

@@ -215,7 +215,12 @@ describe('photo editor: options and sizes', () => {
 });
 
 describe('photo editor: Back rules', () => {
-  const framed = { size: SIZE_12x8, crop: { x: 0, y: 0, width: 3000, height: 2000 }, frameSetId: 'set-classic', frameId: 'classic--walnut' };
+  const framed = {
+    size: SIZE_12x8,
+    crop: { x: 0, y: 0, width: 3000, height: 2000 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+  };
 
   it('size → options', async () => {
     const { user } = await openEditor({ step: 1 });
@@ -376,7 +381,12 @@ describe('photo editor: frames, borders, summary and prices', () => {
     const cart = getLocalCart();
     expect(cart.lines).toHaveLength(1);
     expect(cart.lines[0]!.draft).toMatchObject({ frameId: 'classic--walnut', quantity: 2, size: SIZE_12x8 });
-    expect(lineBody(cart.lines[0]!.draft)).toMatchObject({ uploadId: 'up-1', sizeId: '3x2-12x8', selectedFrame: 'classic--walnut', quantity: 2 });
+    expect(lineBody(cart.lines[0]!.draft)).toMatchObject({
+      uploadId: 'up-1',
+      sizeId: '3x2-12x8',
+      selectedFrame: 'classic--walnut',
+      quantity: 2,
+    });
   });
 
   it('shows FSP, WBP (only above 0) and Total in the header strip, with the Total tooltip', async () => {

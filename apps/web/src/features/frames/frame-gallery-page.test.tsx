@@ -13,11 +13,24 @@ const finish = (id: string, name: string) => ({
   frameNameHi: null,
   frameCategoryHi: null,
   frameDescriptionHi: null,
-  ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/${id}-${part}.png`])) as Record<(typeof FRAME_PARTS)[number], string>),
+  ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/${id}-${part}.png`])) as Record<
+    (typeof FRAME_PARTS)[number],
+    string
+  >),
 });
 
 const FRAME_SETS: FrameSet[] = [
-  { _id: 'set-slim', frameName: 'Slim', frameNameHi: null, sizeInInches: 0.8, framePrice: 1.5, thumbnailUrl: null, label: 'Slim', padding: 0, frames: [finish('f-black', 'Black')] },
+  {
+    _id: 'set-slim',
+    frameName: 'Slim',
+    frameNameHi: null,
+    sizeInInches: 0.8,
+    framePrice: 1.5,
+    thumbnailUrl: null,
+    label: 'Slim',
+    padding: 0,
+    frames: [finish('f-black', 'Black')],
+  },
   {
     _id: 'set-wide',
     frameName: 'Wide',

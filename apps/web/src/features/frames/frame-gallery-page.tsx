@@ -3,7 +3,15 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useReducer } from 'react';
 import { Link } from 'react-router';
-import { formatInr, formatMeasure, frameSellingPricePaise, previewLayout, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
+import {
+  formatInr,
+  formatMeasure,
+  frameSellingPricePaise,
+  previewLayout,
+  rupeesToPaise,
+  type Frame,
+  type FrameSet,
+} from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { Moulding } from '../../components/frame-moulding';
 import { frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';

@@ -126,6 +126,12 @@ describe('landing page facts', () => {
 
   it('read in Hindi with the same numbers', async () => {
     await activateLocale('hi');
-    expect(facts.map((fact) => policyFacts()[fact])).toEqual(['1–2 कामकाजी दिन', '3–5 कामकाजी दिन', '5–7 कामकाजी दिन', '24 घंटे', 'डिलीवरी के 7 दिन']);
+    expect(facts.map((fact) => policyFacts()[fact])).toEqual([
+      '1–2 कामकाजी दिन',
+      '3–5 कामकाजी दिन',
+      '5–7 कामकाजी दिन',
+      '24 घंटे',
+      'डिलीवरी के 7 दिन',
+    ]);
   });
 });

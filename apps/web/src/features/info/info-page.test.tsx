@@ -26,7 +26,14 @@ describe('information pages in Hindi', () => {
       'href',
       '/privacy-policy',
     );
-    for (const english of ['Delivery time', 'business days', 'Effective', 'Questions? Talk to a person.', 'More information', 'Privacy policy']) {
+    for (const english of [
+      'Delivery time',
+      'business days',
+      'Effective',
+      'Questions? Talk to a person.',
+      'More information',
+      'Privacy policy',
+    ]) {
       expect(text, english).not.toContain(english);
     }
     expect(document.title).toBe('डिलीवरी नीति — Framewala');

@@ -85,7 +85,9 @@ function InfoPageView({ page }: { page: InfoPageContent }) {
         <dl className="mb-10 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {page.highlights.map((item) => (
             <div key={item.label} className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm shadow-ink-900/5">
-              <dt className="text-xs font-semibold tracking-[0.12em] text-ink-500 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">{item.label}</dt>
+              <dt className="text-xs font-semibold tracking-[0.12em] text-ink-500 uppercase [&:lang(hi)]:text-sm [&:lang(hi)]:tracking-normal">
+                {item.label}
+              </dt>
               <dd className="mt-1.5 font-serif text-lg leading-snug text-ink-900">
                 <NoBreakRanges text={item.value} />
               </dd>
@@ -196,9 +198,7 @@ function ContactCard({ grievanceReply }: { grievanceReply: string }) {
         <Trans>Questions? Talk to a person.</Trans>
       </h2>
       <p className="mt-2 max-w-2xl text-ink-700">
-        <Trans>
-          Write to us about an order, a policy or your data. We reply to every request and grievance within {grievanceReply}.
-        </Trans>
+        <Trans>Write to us about an order, a policy or your data. We reply to every request and grievance within {grievanceReply}.</Trans>
       </p>
       {hasLinks ? (
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">

@@ -94,7 +94,12 @@ describe('/orders/:id in Hindi', { timeout: 30_000 }, () => {
     expect(main().getByRole('heading', { level: 1, name: 'ऑर्डर FW-2611-8K3D9Q' })).toBeVisible();
     expect(main().getByTestId('order-tracking')).toHaveTextContent('India Post से भेजा गया। ट्रैकिंग नंबर EE123456789IN');
     const steps = within(main().getByRole('list', { name: 'ऑर्डर की प्रगति' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent?.replace(/\d.*$/, ''))).toEqual(['भुगतान हो गया', 'बन रहा है', 'भेज दिया गया', 'डिलीवर हो गयाअभी नहीं']);
+    expect(steps.map((s) => s.textContent?.replace(/\d.*$/, ''))).toEqual([
+      'भुगतान हो गया',
+      'बन रहा है',
+      'भेज दिया गया',
+      'डिलीवर हो गयाअभी नहीं',
+    ]);
     expect(steps[2]).toHaveTextContent('22 नव॰ 2026');
     expect(main().getByText('12x8 इंच')).toBeVisible();
     expect(main().getByText('Bengaluru, कर्नाटक 560001')).toBeVisible();

@@ -161,7 +161,9 @@ function OrderDetails({ order }: { order: OrderDetail }) {
                   ) : null}
                 </span>
                 <span>
-                  <span className={`block font-semibold ${step.state === 'todo' ? 'text-ink-500' : 'text-ink-900'}`}>{statusText(step.status)}</span>
+                  <span className={`block font-semibold ${step.state === 'todo' ? 'text-ink-500' : 'text-ink-900'}`}>
+                    {statusText(step.status)}
+                  </span>
                   <span className="block text-sm text-ink-600">
                     {step.at ? formatOrderTime(step.at) : step.state === 'todo' ? t`Not yet` : ''}
                   </span>
@@ -239,7 +241,9 @@ function OrderDetails({ order }: { order: OrderDetail }) {
               <span className="text-ink-600">
                 <Trans>Shipping</Trans>
               </span>
-              <span className="font-medium text-ink-900 tabular-nums">{order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`}</span>
+              <span className="font-medium text-ink-900 tabular-nums">
+                {order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`}
+              </span>
             </p>
           ) : null}
           {order.discountPaise > 0 ? (

@@ -281,7 +281,13 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
 
 /** 'Tracking EE123456789IN (India Post)'. */
 function Tracking({ number, carrier }: { number: string; carrier?: string | null }) {
-  return carrier ? <Trans>Tracking {number} ({carrier})</Trans> : <Trans>Tracking {number}</Trans>;
+  return carrier ? (
+    <Trans>
+      Tracking {number} ({carrier})
+    </Trans>
+  ) : (
+    <Trans>Tracking {number}</Trans>
+  );
 }
 
 /** On a phone each order is a card (a table of four columns does not fit 390 px); the table shows from the sm width. */
@@ -371,12 +377,7 @@ export function MyPhotos({ photos }: { photos: Upload[] }) {
           <li key={photo._id} className="flex overflow-hidden rounded-2xl border border-ink-100 bg-cream sm:flex-col">
             <div className="flex min-h-24 w-24 shrink-0 items-center justify-center bg-sand sm:aspect-[4/3] sm:min-h-0 sm:w-auto">
               {thumb ? (
-                <img
-                  src={thumb}
-                  alt={t`Photo uploaded on ${uploadedOn}`}
-                  loading="lazy"
-                  className="h-full w-full object-cover"
-                />
+                <img src={thumb} alt={t`Photo uploaded on ${uploadedOn}`} loading="lazy" className="h-full w-full object-cover" />
               ) : (
                 <ImageIcon className="h-10 w-10 text-ink-300" />
               )}

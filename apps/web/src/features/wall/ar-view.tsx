@@ -15,7 +15,17 @@ type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; src
  * Augmented reality: the server's .glb of the framed piece at true size in `<model-viewer>`, which opens Android's
  * Scene Viewer or WebXR and hangs it on a wall. model-viewer (and three.js with it) is loaded only here, on demand.
  */
-export function ArView({ piece, photoId, borderLevel, frameId }: { piece: FramedPiece; photoId: string; borderLevel: number; frameId: string | null }) {
+export function ArView({
+  piece,
+  photoId,
+  borderLevel,
+  frameId,
+}: {
+  piece: FramedPiece;
+  photoId: string;
+  borderLevel: number;
+  frameId: string | null;
+}) {
   const { t } = useLingui();
   const [state, setState] = useState<State>({ status: 'idle' });
   const host = useRef<HTMLDivElement>(null);
@@ -26,7 +36,11 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
     setState({ status: 'loading' });
     try {
       const [link] = await Promise.all([
-        api.post<ArLinkResponse>(`/api/uploads/${encodeURIComponent(photoId)}/ar-link`, { width: piece.widthIn, height: piece.heightIn, frameId, border: borderLevel }, { headers: uploadRequestHeaders() }),
+        api.post<ArLinkResponse>(
+          `/api/uploads/${encodeURIComponent(photoId)}/ar-link`,
+          { width: piece.widthIn, height: piece.heightIn, frameId, border: borderLevel },
+          { headers: uploadRequestHeaders() },
+        ),
         import('@google/model-viewer'),
       ]);
       setState({ status: 'ready', src: new URL(link.glbUrl, window.location.href).href });
@@ -61,7 +75,8 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
     button.slot = 'ar-button';
     button.type = 'button';
     button.textContent = arLabel;
-    button.className = 'absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-saffron-700 px-5 py-2.5 text-sm font-semibold text-white shadow-lg';
+    button.className =
+      'absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-saffron-700 px-5 py-2.5 text-sm font-semibold text-white shadow-lg';
     const progress = document.createElement('div');
     progress.slot = 'progress-bar';
     const exit = document.createElement('button');
@@ -98,8 +113,8 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
       <div className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm sm:p-5">
         <p className="text-sm text-ink-700">
           <Trans>
-            On an Android phone, open the 3D frame and tap the AR button: point the camera at your wall and the frame appears there at its real size,{' '}
-            {sizeText}. On a computer you can turn it around here.
+            On an Android phone, open the 3D frame and tap the AR button: point the camera at your wall and the frame appears there at its
+            real size, {sizeText}. On a computer you can turn it around here.
           </Trans>
         </p>
         {state.status !== 'ready' ? (
@@ -113,7 +128,12 @@ export function ArView({ piece, photoId, borderLevel, frameId }: { piece: Framed
           </p>
         ) : null}
       </div>
-      {state.status === 'ready' ? <div ref={host} className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-2xl border border-ink-100 bg-[radial-gradient(ellipse_at_50%_30%,#fdfaf5,#e9dccb)]" /> : null}
+      {state.status === 'ready' ? (
+        <div
+          ref={host}
+          className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-2xl border border-ink-100 bg-[radial-gradient(ellipse_at_50%_30%,#fdfaf5,#e9dccb)]"
+        />
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,12 @@ function draft(change: Partial<OrderDraft>): OrderDraft {
 
 describe('the framed piece shown on a wall', () => {
   it('reads the order’s size, finish and border, and its outer size from the framing rules', () => {
-    const d = draft({ size: { _id: 's', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 }, frameSetId: 'set-a', frameId: 'f1', borderLevel: 4 });
+    const d = draft({
+      size: { _id: 's', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
+      frameSetId: 'set-a',
+      frameId: 'f1',
+      borderLevel: 4,
+    });
     const size = orderPrintSize(d)!;
     expect(size).toEqual({ widthIn: 12, heightIn: 8 });
     const piece = framedPiece(d, sets, size);

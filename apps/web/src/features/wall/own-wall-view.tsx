@@ -135,7 +135,8 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
   const refRect = corners ? referenceRectMm(REFERENCE_OBJECTS[ref], corners) : null;
   const centre = centreMm ?? (refRect ? { x: refRect[2].x / 2, y: refRect[2].y / 2 } : { x: 0, y: 0 });
   const placed = wall ? placeOnWall(wall, piece.outer, centre) : null;
-  const display = placed && scale > 0 ? multiplyHomography(multiplyHomography(scaling(scale), placed.homography), scaling(1 / LOCAL_PX_PER_MM)) : null;
+  const display =
+    placed && scale > 0 ? multiplyHomography(multiplyHomography(scaling(scale), placed.homography), scaling(1 / LOCAL_PX_PER_MM)) : null;
 
   // ── Dragging: corner handles in photo pixels, the frame on the wall in millimetres ──
   const drag = useRef<{ id: number; kind: 'corner' | 'frame'; index: number; grab: Point } | null>(null);
@@ -174,7 +175,12 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
   };
   const nudgeCorner = (index: number) => (e: React.KeyboardEvent<HTMLButtonElement>) => {
     const step = (e.shiftKey ? 10 : 1) / Math.max(scale, 0.01);
-    const dirs: Record<string, Point> = { ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step } };
+    const dirs: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    };
     const d = dirs[e.key];
     if (!d || !corners) return;
     e.preventDefault();
@@ -197,9 +203,31 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
       const ctx = canvas.getContext('2d')!;
       ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
       // The flat frame at about the resolution it will have in the picture.
-      const outPxPerMm = Math.max(0.2, Math.min(4, (Math.hypot(placed.corners[1].x - placed.corners[0].x, placed.corners[1].y - placed.corners[0].y) * fit) / placed.widthMm));
-      const flat = await drawFlatPiece({ photoUrl: piece.photo.url, photoWidth: piece.photo.width, photoHeight: piece.photo.height, crop: piece.crop, frame: piece.frame, widthIn: piece.widthIn, heightIn: piece.heightIn, borderIn: piece.borderIn, mouldingIn: piece.mouldingIn }, outPxPerMm * MM_PER_INCH);
-      const toOut = multiplyHomography(multiplyHomography(scaling(fit), placed.homography), scaling(placed.widthMm / flat.width, placed.heightMm / flat.height));
+      const outPxPerMm = Math.max(
+        0.2,
+        Math.min(
+          4,
+          (Math.hypot(placed.corners[1].x - placed.corners[0].x, placed.corners[1].y - placed.corners[0].y) * fit) / placed.widthMm,
+        ),
+      );
+      const flat = await drawFlatPiece(
+        {
+          photoUrl: piece.photo.url,
+          photoWidth: piece.photo.width,
+          photoHeight: piece.photo.height,
+          crop: piece.crop,
+          frame: piece.frame,
+          widthIn: piece.widthIn,
+          heightIn: piece.heightIn,
+          borderIn: piece.borderIn,
+          mouldingIn: piece.mouldingIn,
+        },
+        outPxPerMm * MM_PER_INCH,
+      );
+      const toOut = multiplyHomography(
+        multiplyHomography(scaling(fit), placed.homography),
+        scaling(placed.widthMm / flat.width, placed.heightMm / flat.height),
+      );
       warpInto(ctx, flat, toOut, placed.corners.map((p) => ({ x: p.x * fit, y: p.y * fit })) as unknown as Quad);
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
       if (!blob) throw new Error('no picture');
@@ -226,15 +254,22 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
       <div className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm sm:p-5">
         <p className="text-sm text-ink-700">
           <Trans>
-            Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then make sure the four round handles sit on its corners.
-            Your photo stays on this device: nothing is uploaded.
+            Put an A4 sheet (or a ₹500 note) flat on your wall, or use a door, and take a photo facing the wall. Then make sure the four
+            round handles sit on its corners. Your photo stays on this device: nothing is uploaded.
           </Trans>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${primaryButton} cursor-pointer`}>
             {photo ? <Trans>Choose another photo</Trans> : <Trans>Choose a photo of your wall</Trans>}
           </label>
-          <input id={inputId} data-testid="wall-photo-input" type="file" accept="image/*" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} />
+          <input
+            id={inputId}
+            data-testid="wall-photo-input"
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(e) => pick(e.target.files?.[0])}
+          />
           <label className="flex items-center gap-2 text-sm text-ink-700">
             <Trans>Marked on the wall</Trans>
             <select
@@ -297,7 +332,13 @@ export function OwnWallView({ piece }: { piece: FramedPiece }) {
             ) : null}
             {scale > 0 ? (
               <svg className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
-                <polygon points={corners.map((c) => `${c.x * scale},${c.y * scale}`).join(' ')} fill="rgba(236,116,36,0.12)" stroke="#ec7424" strokeWidth="2" strokeDasharray="6 4" />
+                <polygon
+                  points={corners.map((c) => `${c.x * scale},${c.y * scale}`).join(' ')}
+                  fill="rgba(236,116,36,0.12)"
+                  stroke="#ec7424"
+                  strokeWidth="2"
+                  strokeDasharray="6 4"
+                />
               </svg>
             ) : null}
             {scale > 0

@@ -68,7 +68,12 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     const step = e.shiftKey ? 12 : 2;
-    const dirs: Record<string, Point> = { ArrowLeft: { x: -step, y: 0 }, ArrowRight: { x: step, y: 0 }, ArrowUp: { x: 0, y: -step }, ArrowDown: { x: 0, y: step } };
+    const dirs: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    };
     const d = dirs[e.key];
     if (!d) return;
     e.preventDefault();
@@ -97,7 +102,9 @@ export function RoomView({ piece, sizeKey }: { piece: FramedPiece; sizeKey: stri
               setMoved(null);
             }}
             className={`shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition ${
-              s.id === sceneId ? 'border-saffron-700 bg-saffron-700 text-white' : 'border-ink-200 bg-white text-ink-700 hover:border-saffron-400'
+              s.id === sceneId
+                ? 'border-saffron-700 bg-saffron-700 text-white'
+                : 'border-ink-200 bg-white text-ink-700 hover:border-saffron-400'
             }`}
           >
             {i18n._(s.name)}

@@ -27,7 +27,10 @@ const FRAME_SETS: FrameSet[] = [
         frameNameHi: null,
         frameCategoryHi: null,
         frameDescriptionHi: null,
-        ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/walnut-${part}.png`])) as Record<(typeof FRAME_PARTS)[number], string>),
+        ...(Object.fromEntries(FRAME_PARTS.map((part) => [part, `/media/frames/walnut-${part}.png`])) as Record<
+          (typeof FRAME_PARTS)[number],
+          string
+        >),
       },
     ],
   },
@@ -37,14 +40,18 @@ const FRAME_SETS: FrameSet[] = [
 function storeOrder() {
   const photo = { _id: 'p1', url: '/media/p1.jpg', width: 3000, height: 2000, imageType: 'photo' };
   const size = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
-  window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo, size, step: 5, frameSetId: 'set-walnut', frameId: 'f-walnut', borderLevel: 3 }));
+  window.localStorage.setItem(
+    ORDER_STORAGE_KEY,
+    JSON.stringify({ photo, size, step: 5, frameSetId: 'set-walnut', frameId: 'f-walnut', borderLevel: 3 }),
+  );
 }
 
 afterEach(() => i18n.activate('en'));
 
 describe('the wall page’s texts from the domain', () => {
   it('say in English exactly what the domain says', () => {
-    for (const id of Object.keys(REFERENCE_OBJECTS) as ReferenceId[]) expect(i18n._(REFERENCE_LABELS[id]), id).toBe(REFERENCE_OBJECTS[id].label);
+    for (const id of Object.keys(REFERENCE_OBJECTS) as ReferenceId[])
+      expect(i18n._(REFERENCE_LABELS[id]), id).toBe(REFERENCE_OBJECTS[id].label);
     for (const input of [
       { widthIn: 12, heightIn: 8, borderIn: 1.2, mouldingIn: 1.5 },
       { widthIn: 11.7, heightIn: 8.3, borderIn: 0, mouldingIn: 0.8 },
@@ -72,14 +79,25 @@ describe('/see-it-on-a-wall in Hindi', () => {
     // The page and its catalogue load on demand: the first time, on a busy machine, that takes a while.
     expect(await screen.findByRole('heading', { level: 1, name: 'दीवार पर देखें' }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'कमरे में' })).toHaveAttribute('aria-selected', 'true');
-    expect(within(screen.getByRole('group', { name: 'कमरा' })).getByRole('button', { name: 'लिविंग रूम' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('group', { name: 'कमरा' })).getByRole('button', { name: 'लिविंग रूम' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(await screen.findByText('Walnut फ़्रेम, 1.2 इंच सफ़ेद बॉर्डर')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '12 × 8 इंच · आपका' })).toHaveAttribute('aria-pressed', 'true');
     // 12 × 8 in, a 1.2 in border and a 1.5 in moulding on each side.
     expect(screen.getByTestId('room-outer-size')).toHaveTextContent('17.4 × 13.4 इंच (44.2 × 34 सेमी)');
 
     const main = screen.getByRole('main').textContent ?? '';
-    for (const english of ['See it on a wall', 'Drawn to scale', 'Outer size', 'Compare print sizes', 'Living room', 'Walnut frame', ' in (']) {
+    for (const english of [
+      'See it on a wall',
+      'Drawn to scale',
+      'Outer size',
+      'Compare print sizes',
+      'Living room',
+      'Walnut frame',
+      ' in (',
+    ]) {
       expect(main, english).not.toContain(english);
     }
   });

@@ -48,7 +48,10 @@ export function WallPage() {
 
   const size = tried ?? orderSize;
   const piece = framedPiece(draft, sets.data, size);
-  const sizes = [orderSize, ...comparisonSizes(orderSize).filter((s) => s.widthIn !== orderSize.widthIn || s.heightIn !== orderSize.heightIn)];
+  const sizes = [
+    orderSize,
+    ...comparisonSizes(orderSize).filter((s) => s.widthIn !== orderSize.widthIn || s.heightIn !== orderSize.heightIn),
+  ];
   const sizeKey = customSizeName(size.widthIn, size.heightIn);
   const frameName = piece.frameName;
   const border = formatMeasure(piece.borderIn);
@@ -76,7 +79,11 @@ export function WallPage() {
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
         <section aria-label={i18n._(VIEWS.find((v) => v.id === view)!.label)} className="min-w-0">
-          <div role="tablist" aria-label={t`Where to see it`} className="mb-4 inline-flex rounded-xl border border-ink-200 bg-white p-1 shadow-sm">
+          <div
+            role="tablist"
+            aria-label={t`Where to see it`}
+            className="mb-4 inline-flex rounded-xl border border-ink-200 bg-white p-1 shadow-sm"
+          >
             {VIEWS.map((v) => (
               <button
                 key={v.id}
@@ -120,7 +127,9 @@ export function WallPage() {
                   data-size={name}
                   onClick={() => setTried(i === 0 ? null : s)}
                   className={`rounded-lg border px-3 py-1.5 text-sm tabular-nums transition ${
-                    active ? 'border-saffron-700 bg-saffron-50 font-semibold text-saffron-900' : 'border-ink-200 bg-white text-ink-700 hover:border-saffron-400'
+                    active
+                      ? 'border-saffron-700 bg-saffron-50 font-semibold text-saffron-900'
+                      : 'border-ink-200 bg-white text-ink-700 hover:border-saffron-400'
                   }`}
                 >
                   {i === 0 ? t`${inches} · yours` : inches}
