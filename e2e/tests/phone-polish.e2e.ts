@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
 import { frameInEditor, shot, sideScroll, signInBrowser, startOrder } from './pages';
 import { paidOrder, saveAddress, uploadPhoto } from './shop-api';
@@ -6,13 +6,26 @@ import { paidOrder, saveAddress, uploadPhoto } from './shop-api';
 /** The narrowest common Android width. */
 const NARROW = { width: 360, height: 780 };
 
-/** Opens each page at 360 px and fails naming every page that scrolls sideways, with the widest elements on it. */
+/**
+ * Opens each page at 360 px and fails naming every page that scrolls sideways, with the widest elements on it. A page
+ * is measured once it has its heading, no request of the page is still open (its data, pictures and fonts have
+ * arrived) and it has been painted since.
+ */
 async function expectNoPageScrollsSideways(page: Page, paths: readonly string[]) {
+  const open = new Set<Request>();
+  const track = (request: Request) => open.add(request);
+  const untrack = (request: Request) => open.delete(request);
+  page.on('request', track);
+  page.on('requestfinished', untrack);
+  page.on('requestfailed', untrack);
   const wide: string[] = [];
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => open.size, { message: `requests still open on ${path}`, intervals: [50, 100, 250] }).toBe(0);
+    await page.evaluate(() =>
+      document.fonts.ready.then(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))),
+    );
     const overflow = await sideScroll(page);
     if (overflow > 0) {
       const culprits = await page.evaluate(() =>
@@ -24,6 +37,9 @@ async function expectNoPageScrollsSideways(page: Page, paths: readonly string[])
       wide.push(`${path} (+${overflow} px: ${culprits.join(', ')})`);
     }
   }
+  page.off('request', track);
+  page.off('requestfinished', untrack);
+  page.off('requestfailed', untrack);
   expect(wide, 'pages that scroll sideways at 360 px').toEqual([]);
 }
 
