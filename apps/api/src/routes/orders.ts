@@ -86,6 +86,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
       {
         schema: {
           summary: "The signed-in customer's orders, newest first",
+          description:
+            "`lines` has every framed photo of an order (its size, frame, border, prices, quantity and thumbnail); `quantity` is the pieces of every line, `frameName`, `sizeName` and `thumbnailUrl` the first line's.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           response: { 200: orderListResponseSchema, ...errors(401) },
@@ -99,7 +101,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
       '/orders/:id',
       {
         schema: {
-          summary: 'One of your orders (by order number) with its snapshot, payment and status history',
+          summary: 'One of your orders (by order number) with its lines, payment and status history',
+          description: "`lines` has every framed photo of the order; `line` is the first line's.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           params: orderParamsSchema,

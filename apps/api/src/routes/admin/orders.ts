@@ -25,7 +25,8 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       {
         schema: {
           summary: 'Orders for the owner, newest first: filter by status, search by order number, e-mail or phone, paged',
-          description: '`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number.',
+          description:
+            "`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number. Each row has `lines`, every framed photo of the order (`quantity`, `sizeName`, `widthIn`, `heightIn`, `finishName`, `borderIn`, `thumbnailUrl`); the row's `quantity` is the pieces of all of them, its `sizeName`, `finishName` and `thumbnailUrl` the first line's.",
           tags: TAGS,
           security: SECURITY,
           querystring: adminOrderListQuerySchema,
@@ -39,7 +40,9 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/admin/orders/:id',
       {
         schema: {
-          summary: 'One order with its customer, address, line, photo, payments, history, allowed next statuses and print file',
+          summary: 'One order with its customer, address, lines, payments, history and allowed next statuses',
+          description:
+            "`lines` has every framed photo of the order with its snapshot, quantity, photo, mock-up URL and print file; `line`, `photo`, `mockupUrl` and `printFile` are the first line's, and `quantity` the pieces of every line.",
           tags: TAGS,
           security: SECURITY,
           params: adminIdParamsSchema,
@@ -55,7 +58,7 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'Move an order to another status (as the admin)',
           description:
-            'The domain state machine decides: a refused move is 409 ORDER_TRANSITION_REFUSED `{message, from, to}`. `shipped` needs `carrier` and `trackingNumber` (422 otherwise); they are refused with other statuses. Moving to shipped or delivered e-mails the customer once.',
+            'The domain state machine decides: a refused move is 409 ORDER_TRANSITION_REFUSED `{message, from, to, reason}` (`reason`: the domain’s code, e.g. NOT_A_NEXT_STATUS, ACTOR_NOT_ALLOWED, CANCELLATION_WINDOW_CLOSED; `message`: its English). `shipped` needs `carrier` and `trackingNumber` (422 otherwise); they are refused with other statuses. Moving to shipped or delivered e-mails the customer once.',
           tags: TAGS,
           security: SECURITY,
           params: adminIdParamsSchema,
