@@ -252,6 +252,13 @@ describe('a 2-line order (2 × 12×8 + 1 × 11×14 portrait custom)', () => {
     expect(shipped.text).toContain(`2. 11x14 in, ${frame}, no white border, quantity 1`);
     expect(shipped.text).not.toContain('pieces');
     expect(shipped.html).toContain(`2. 11x14 in, ${escapeHtml(frame)}, no white border, quantity 1`);
+
+    expect((await move(order.orderId, { status: 'delivered' })).statusCode).toBe(200);
+    const delivered = await waitFor('the delivered e-mail', async () =>
+      (await outboxMails(dataDir)).find((m) => m.to === customer.body.email && /was delivered/.test(m.subject)),
+    );
+    expect(delivered.text).toContain(`1. 12x8 in, ${frame}, white border ${one!.borderName}, quantity 2`);
+    expect(delivered.text).toContain(`2. 11x14 in, ${frame}, no white border, quantity 1`);
   });
 
   it('lists each line in the confirmation and the shipped e-mail, in Hindi', async () => {
