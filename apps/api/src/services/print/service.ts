@@ -67,11 +67,12 @@ export async function queuePrintFile(
   const db = ctx.database.db;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new ShopError('NOT_FOUND', 'There is no such order.');
-  if (options.lineIndex !== undefined) orderLineAt(order, options.lineIndex);
+  const { lineIndex: only } = options;
+  const onlyLine = only === undefined ? null : orderLineAt(order, only);
   if (!PAID_OR_LATER.has(order.status as OrderStatus)) {
     throw new ShopError('CONFLICT', 'Only a paid order has a print file.', { status: order.status });
   }
-  if (options.lineIndex !== undefined) return queueLine(ctx, orderId, options.lineIndex, orderLineAt(order, options.lineIndex), options);
+  if (only !== undefined && onlyLine) return queueLine(ctx, orderId, only, onlyLine, options);
   const rows: PrintFileRow[] = [];
   for (let lineIndex = 0; lineIndex < order.lines.length; lineIndex++)
     rows.push(await queueLine(ctx, orderId, lineIndex, order.lines[lineIndex], options));
