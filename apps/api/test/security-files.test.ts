@@ -141,7 +141,7 @@ describe('URLs from the client', () => {
     const { rows } = await t.database.pool.query('SELECT * FROM orders WHERE id = ANY($1)', [orderIds]);
     expect(rows).toHaveLength(urls.length);
     for (const row of rows) {
-      expect(row.upload_id).toBe(photo);
+      expect(row.lines.map((l: { uploadId: string }) => l.uploadId)).toEqual([photo]);
       const text = JSON.stringify(row);
       for (const url of urls) expect(text).not.toContain(url);
     }

@@ -68,6 +68,7 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
   thumbnailUrl: '/media/uploads/u1/thumb.webp',
   trackingNumber: 'EE123456789IN',
   carrier: 'India Post',
+  lines: [{ ...orderDetailSchema.shape.line.parse(LINE), quantity: 1, thumbnailUrl: '/media/uploads/u1/thumb.webp' }],
   ...over,
 });
 
@@ -106,6 +107,17 @@ export const adminOrderSummary = (id: string, over: Partial<AdminOrderSummary> =
   finishName: 'Walnut',
   thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
   paymentFlag: null,
+  lines: [
+    {
+      quantity: 1,
+      sizeName: '12x8',
+      widthIn: 12,
+      heightIn: 8,
+      finishName: 'Walnut',
+      borderIn: 0.5,
+      thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
+    },
+  ],
   ...over,
 });
 
@@ -129,6 +141,17 @@ export const PRINT_READY: PrintFileInfo = {
   finishedAt: iso(2 * HOUR),
 };
 
+const PHOTO: AdminOrder['photo'] = {
+  uploadId: 'up-crop',
+  thumbnailUrl: '/media/uploads/up-crop/thumb.webp',
+  url: '/media/uploads/up-crop/display.jpg',
+  width: 3000,
+  height: 2000,
+  crop: { x: 100, y: 50, width: 3000, height: 2000 },
+  originalWidth: 6000,
+  originalHeight: 4000,
+};
+
 /** The `order` of `GET /api/admin/orders/:id`. */
 export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
   const { id, createdAt, statusChangedAt, amountPaise, quantity } = adminOrderSummary('FW-2611-AAAAAA');
@@ -147,16 +170,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
     address: ADDRESS,
     line: LINE,
-    photo: {
-      uploadId: 'up-crop',
-      thumbnailUrl: '/media/uploads/up-crop/thumb.webp',
-      url: '/media/uploads/up-crop/display.jpg',
-      width: 3000,
-      height: 2000,
-      crop: { x: 100, y: 50, width: 3000, height: 2000 },
-      originalWidth: 6000,
-      originalHeight: 4000,
-    },
+    photo: PHOTO,
     payment: {
       providerOrderId: 'order_sandbox_1',
       paymentId: 'pay_sandbox_1',
@@ -184,7 +198,16 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     nextStatuses: ['shipped'],
     mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
     printFile: PRINT_READY,
-    lines: [{ uploadId: 'up-crop', quantity, line: LINE, printFile: PRINT_READY }],
+    lines: [
+      {
+        uploadId: 'up-crop',
+        quantity,
+        line: LINE,
+        printFile: PRINT_READY,
+        photo: PHOTO,
+        mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
+      },
+    ],
     ...over,
   };
 };

@@ -207,6 +207,7 @@ describe('OrderHistory', () => {
               thumbnailUrl: null,
               trackingNumber: 'DL123456789IN',
               carrier: 'India Post',
+              lines: orderSummary().lines,
             },
             {
               _id: 'FW-2611-AAAAAA',
@@ -220,6 +221,7 @@ describe('OrderHistory', () => {
               thumbnailUrl: null,
               trackingNumber: null,
               carrier: null,
+              lines: orderSummary().lines,
             },
           ],
         },

@@ -7,29 +7,16 @@ import {
   adminFinishResponseSchema,
   adminFrameSetResponseSchema,
   adminIdParamsSchema,
-  adminOrderListQuerySchema,
-  adminOrderListSchema,
-  adminOrderResponseSchema,
-  couponBodySchema,
-  couponListResponseSchema,
-  couponParamsSchema,
-  couponResponseSchema,
-  taxSettingsResponseSchema,
-  taxSettingsSchema,
   borderPatchSchema,
-  errorBodySchema,
   finishPatchSchema,
   FRAME_PARTS,
   frameSetPatchSchema,
   newFinishFieldsSchema,
-  shippingSettingsResponseSchema,
-  shippingSettingsSchema,
   ShopError,
-  statusMoveBodySchema,
   type FramePart,
 } from '@framewala/domain';
-import type { AppContext } from '../context';
-import { requireAdmin } from '../plugins/auth';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../plugins/auth';
 import {
   addFinish,
   adminCatalogue,
@@ -38,18 +25,10 @@ import {
   patchFrameSet,
   type CatalogueChanged,
   type NewFinish,
-} from '../services/admin/catalogue';
-import { MAX_FRAME_IMAGE_BYTES } from '../services/admin/finish-images';
-import { invalidateCatalogueCache } from '../services/catalogue/cache';
-import { getAdminOrder, listAdminOrders, moveOrder } from '../services/admin/orders';
-import { createCoupon, listCoupons, updateCoupon } from '../services/coupons';
-import { saveTaxSettings, taxSettingsOf } from '../services/invoices';
-import { saveShippingSettings, shippingSettingsOf } from '../services/shipping';
-
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
-const TAGS = ['admin'];
-const SECURITY = [{ bearerAuth: [] }];
-const idParams = adminIdParamsSchema;
+} from '../../services/admin/catalogue';
+import { MAX_FRAME_IMAGE_BYTES } from '../../services/admin/finish-images';
+import { invalidateCatalogueCache } from '../../services/catalogue/cache';
+import { errors, SECURITY, TAGS } from './common';
 
 const FIELD_NAMES = new Set(['name', 'description', 'nameHi', 'descriptionHi', 'material', 'generate', 'color']);
 const PART_NAMES = new Set<string>(FRAME_PARTS);
@@ -99,66 +78,17 @@ async function readFinishForm(request: FastifyRequest): Promise<NewFinish> {
 }
 
 /**
- * The owner's console API under /api/admin (docs/admin-api.md): orders, their status moves and the catalogue.
- * Every route here needs an admin (401 without a session, 403 for customers), checked before the body is read.
- * The mock-up and print-file routes live in routes/admin-print.ts.
+ * The catalogue in the owner's console (docs/admin-api.md): frame sets, their finishes (a new one with its eight
+ * images) and the white borders. An admin only (401 without a session, 403 for customers), checked before the body
+ * is read. Cached public catalogue answers are dropped at once after an edit (`catalogueChanged`; other servers
+ * notice within half a second).
  */
-export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: CatalogueChanged } = {}): FastifyPluginAsyncZod =>
-  async function adminPlugin(app) {
+export const adminCatalogueRoutes = (ctx: AppContext, options: { catalogueChanged?: CatalogueChanged } = {}): FastifyPluginAsyncZod =>
+  async function adminCataloguePlugin(app) {
     app.addHook('onRequest', requireAdmin);
     // Only the add-finish route takes files: eight frame images of at most 5 MB each.
     await app.register(fastifyMultipart, { limits: { fileSize: MAX_FRAME_IMAGE_BYTES, files: FRAME_PARTS.length, fields: 10, parts: 20 } });
-    // Cached public catalogue answers are dropped at once after an edit (other servers notice within half a second).
     const changed = options.catalogueChanged ?? invalidateCatalogueCache;
-
-    app.get(
-      '/admin/orders',
-      {
-        schema: {
-          summary: 'Orders for the owner, newest first: filter by status, search by order number, e-mail or phone, paged',
-          description: '`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number.',
-          tags: TAGS,
-          security: SECURITY,
-          querystring: adminOrderListQuerySchema,
-          response: { 200: adminOrderListSchema, ...errors(400, 401, 403) },
-        },
-      },
-      async (request) => listAdminOrders(ctx, request.query),
-    );
-
-    app.get(
-      '/admin/orders/:id',
-      {
-        schema: {
-          summary: 'One order with its customer, address, line, photo, payments, history, allowed next statuses and print file',
-          tags: TAGS,
-          security: SECURITY,
-          params: idParams,
-          response: { 200: adminOrderResponseSchema, ...errors(401, 403, 404) },
-        },
-      },
-      async (request) => ({ order: await getAdminOrder(ctx, request.params.id) }),
-    );
-
-    app.post(
-      '/admin/orders/:id/status',
-      {
-        schema: {
-          summary: 'Move an order to another status (as the admin)',
-          description:
-            'The domain state machine decides: a refused move is 409 ORDER_TRANSITION_REFUSED `{message, from, to}`. `shipped` needs `carrier` and `trackingNumber` (422 otherwise); they are refused with other statuses. Moving to shipped or delivered e-mails the customer once.',
-          tags: TAGS,
-          security: SECURITY,
-          params: idParams,
-          body: statusMoveBodySchema,
-          response: { 200: adminOrderResponseSchema, ...errors(400, 401, 403, 404, 409, 422) },
-        },
-      },
-      async (request) => {
-        await moveOrder(ctx, request.params.id, request.body);
-        return { order: await getAdminOrder(ctx, request.params.id) };
-      },
-    );
 
     app.get(
       '/admin/catalogue',
@@ -185,7 +115,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
             '`nameHi` and `descriptionHi` are shown on Hindi pages; null or empty clears one (the English is shown). A name or description changed without its Hindi clears the Hindi, which translated the old text.',
           tags: TAGS,
           security: SECURITY,
-          params: idParams,
+          params: adminIdParamsSchema,
           body: frameSetPatchSchema,
           response: { 200: adminFrameSetResponseSchema, ...errors(400, 401, 403, 404) },
         },
@@ -206,7 +136,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           tags: TAGS,
           security: SECURITY,
           consumes: ['multipart/form-data'],
-          params: idParams,
+          params: adminIdParamsSchema,
           response: { 201: adminFinishResponseSchema, ...errors(400, 401, 403, 404, 413, 415, 422) },
         },
       },
@@ -225,7 +155,7 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
             'A retired finish disappears from GET /api/get-frame and create-order refuses it; placed orders keep it. The last finish on sale in a set cannot be retired (409). `nameHi`, `categoryHi` and `descriptionHi` are shown on Hindi pages; null or empty clears one, and a name or description changed without its Hindi clears the Hindi.',
           tags: TAGS,
           security: SECURITY,
-          params: idParams,
+          params: adminIdParamsSchema,
           body: finishPatchSchema,
           response: { 200: adminFinishResponseSchema, ...errors(400, 401, 403, 404, 409) },
         },
@@ -241,115 +171,11 @@ export const adminRoutes = (ctx: AppContext, options: { catalogueChanged?: Catal
           description: '`nameHi` is shown on Hindi pages; null or empty clears it (the English name is shown).',
           tags: TAGS,
           security: SECURITY,
-          params: idParams,
+          params: adminIdParamsSchema,
           body: borderPatchSchema,
           response: { 200: adminBorderResponseSchema, ...errors(400, 401, 403, 404, 422) },
         },
       },
       async (request) => ({ border: await patchBorder(ctx, request.params.id, request.body, changed) }),
-    );
-
-    app.get(
-      '/admin/shipping-settings',
-      {
-        schema: {
-          summary: 'The shipping charges: metro and elsewhere, the free-shipping subtotal and the oversize charge (paise)',
-          tags: TAGS,
-          security: SECURITY,
-          response: { 200: shippingSettingsResponseSchema, ...errors(401, 403) },
-        },
-      },
-      async () => ({ settings: await shippingSettingsOf(ctx.database) }),
-    );
-
-    app.put(
-      '/admin/shipping-settings',
-      {
-        schema: {
-          summary: 'Change the shipping charges (new quotes and orders only; placed orders keep theirs)',
-          description: 'Every server uses the new charges within a second.',
-          tags: TAGS,
-          security: SECURITY,
-          body: shippingSettingsSchema,
-          response: { 200: shippingSettingsResponseSchema, ...errors(400, 401, 403) },
-        },
-      },
-      async (request) => ({ settings: await saveShippingSettings(ctx.database, request.body) }),
-    );
-
-    app.get(
-      '/admin/coupons',
-      {
-        schema: {
-          summary: 'Every coupon code, newest first, with its paid uses',
-          tags: TAGS,
-          security: SECURITY,
-          response: { 200: couponListResponseSchema, ...errors(401, 403) },
-        },
-      },
-      async () => ({ coupons: await listCoupons(ctx.database) }),
-    );
-
-    app.post(
-      '/admin/coupons',
-      {
-        schema: {
-          summary: 'Create a coupon code',
-          description:
-            '`kind` percent (`value` 1–100) or flat (`value` paise); `validFrom`/`validTo` India calendar days, both included (null: open-ended); `totalUses`/`perCustomer` null for unlimited. The code is stored upper case; 409 COUPON_TAKEN when it exists.',
-          tags: TAGS,
-          security: SECURITY,
-          body: couponBodySchema,
-          response: { 201: couponResponseSchema, ...errors(400, 401, 403, 409) },
-        },
-      },
-      async (request, reply) => reply.status(201).send({ coupon: await createCoupon(ctx.database, request.body) }),
-    );
-
-    app.put(
-      '/admin/coupons/:id',
-      {
-        schema: {
-          summary: 'Change a coupon (pause it with `active: false`); uses already counted stay',
-          tags: TAGS,
-          security: SECURITY,
-          params: couponParamsSchema,
-          body: couponBodySchema,
-          response: { 200: couponResponseSchema, ...errors(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => ({ coupon: await updateCoupon(ctx.database, request.params.id, request.body) }),
-    );
-
-    app.get(
-      '/admin/tax-settings',
-      {
-        schema: {
-          summary: "The seller's details on tax invoices: legal name, address, state, GSTIN, HSN, GST rate, invoice prefix",
-          description: "`saved` is false while the configuration's defaults apply.",
-          tags: TAGS,
-          security: SECURITY,
-          response: { 200: taxSettingsResponseSchema, ...errors(401, 403) },
-        },
-      },
-      async () => taxSettingsOf(ctx.database.db, ctx.config.tax),
-    );
-
-    app.put(
-      '/admin/tax-settings',
-      {
-        schema: {
-          summary: 'Change the tax settings (invoices issued from now on; issued ones keep what they say)',
-          description: '`rateBp` in basis points: 0, 500, 1200, 1800 or 2800 (18 % is 1800).',
-          tags: TAGS,
-          security: SECURITY,
-          body: taxSettingsSchema,
-          response: { 200: taxSettingsResponseSchema, ...errors(400, 401, 403) },
-        },
-      },
-      async (request) => {
-        await saveTaxSettings(ctx.database, request.body);
-        return taxSettingsOf(ctx.database.db, ctx.config.tax);
-      },
     );
   };

@@ -1,25 +1,31 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPrintParamsSchema, errorBodySchema, printFileRebuildBodySchema, printFileResponseSchema, ShopError } from '@framewala/domain';
-import type { AppContext } from '../context';
+import {
+  adminOrderLineQuerySchema,
+  adminPrintParamsSchema,
+  printFileRebuildBodySchema,
+  printFileResponseSchema,
+  ShopError,
+} from '@framewala/domain';
+import type { AppContext } from '../../context';
 import { and, eq } from 'drizzle-orm';
-import { printFiles } from '../db/schema';
-import { requireAdmin } from '../plugins/auth';
-import { printFileInfo } from '../services/admin/orders';
-import { orderMockup } from '../services/print/mockup';
-import { PRINT_CONTENT_TYPES, type PrintFormat } from '../services/print/render';
-import { printFileName, queuePrintFile, startPrintFileJobs } from '../services/print/service';
-import { StoredFileNotFoundError } from '../services/storage';
+import { orders, printFiles } from '../../db/schema';
+import { requireAdmin } from '../../plugins/auth';
+import { printFileInfo } from '../../services/admin/orders';
+import { orderLineAt } from '../../services/orders/line-output';
+import { orderMockup } from '../../services/print/mockup';
+import { PRINT_CONTENT_TYPES, type PrintFormat } from '../../services/print/render';
+import { printFileName, queuePrintFile, startPrintFileJobs } from '../../services/print/service';
+import { StoredFileNotFoundError } from '../../services/storage';
+import { errors, SECURITY, TAGS } from './common';
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
-const TAGS = ['admin'];
-const SECURITY = [{ bearerAuth: [] }];
 const params = adminPrintParamsSchema;
 
 /**
- * The order's framed mock-up and its print-ready file (docs/admin-api.md, docs/decisions/021-print-ready-files.md and
- * 024-server-mockup.md). Also starts the `print-file` job's worker, which the payment paths feed.
+ * Each line's framed mock-up and print-ready file (docs/admin-api.md, docs/decisions/021-print-ready-files.md and
+ * 024-server-mockup.md); `line` (1-based, 1 by default) names the line. Also starts the `print-file` job's worker,
+ * which the payment paths feed.
  */
 export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
   async function adminPrintPlugin(app) {
@@ -32,15 +38,18 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/admin/orders/:id/mockup',
       {
         schema: {
-          summary: 'The framed mock-up of the order (JPEG), drawn by the server from the same geometry as the browser preview',
+          summary: 'The framed mock-up of a line of the order (JPEG), drawn by the server from the same geometry as the browser preview',
+          description:
+            '`line` (1 = the first, the default) picks the framed photo of an order with several; 404 for a line the order does not have.',
           tags: TAGS,
           security: SECURITY,
           params,
-          response: { 200: z.any().describe('image/jpeg'), ...errors(401, 403, 404) },
+          querystring: adminOrderLineQuerySchema,
+          response: { 200: z.any().describe('image/jpeg'), ...errors(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
-        const { key } = await orderMockup(ctx, request.params.id);
+        const { key } = await orderMockup(ctx, request.params.id, (request.query.line ?? 1) - 1);
         const stream = await ctx.storage.read(key);
         return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(stream);
       },
@@ -52,12 +61,12 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'Download the print-ready file (TIFF LZW or JPEG quality 100) as an attachment',
           description:
-            '`line` (1 = the first, the default) picks the framed photo of an order with several. 409 PRINT_FILE_NOT_READY while the file is queued, being made, failed, or the order is not paid.',
+            '`line` (1 = the first, the default) picks the framed photo of an order with several; 404 for a line the order does not have. 409 PRINT_FILE_NOT_READY while the file is queued, being made, failed, or the order is not paid.',
           tags: TAGS,
           security: SECURITY,
           params,
-          querystring: z.object({ line: z.coerce.number().int().min(1).max(100).optional() }),
-          response: { 200: z.any().describe('image/tiff or image/jpeg'), ...errors(401, 403, 404, 409) },
+          querystring: adminOrderLineQuerySchema,
+          response: { 200: z.any().describe('image/tiff or image/jpeg'), ...errors(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -68,7 +77,7 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           .from(printFiles)
           .where(and(eq(printFiles.orderId, orderId), eq(printFiles.lineIndex, lineIndex)));
         if (!row) {
-          await assertOrderExists(ctx, orderId);
+          await assertLineExists(ctx, orderId, lineIndex);
           throw new ShopError('PRINT_FILE_NOT_READY', 'This order has no print file yet: it is made once the order is paid.', {
             status: null,
           });
@@ -107,9 +116,9 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/admin/orders/:id/print-file',
       {
         schema: {
-          summary: 'Queue a rebuild of the print-ready file',
+          summary: 'Queue a rebuild of the print-ready file of a line of the order',
           description:
-            'Answers 202 with the file’s state (queued). Only paid orders (paid, in production, shipped, delivered) have one: 409 otherwise.',
+            '`line` (1 = the first, the default) picks the framed photo of an order with several; 404 for a line the order does not have. `format` changes the file’s format. Answers 202 with that line’s file state (queued). Only paid orders (paid, in production, shipped, delivered) have one: 409 otherwise.',
           tags: TAGS,
           security: SECURITY,
           params,
@@ -118,13 +127,19 @@ export const adminPrintRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         },
       },
       async (request, reply) => {
-        const row = await queuePrintFile(ctx, request.params.id, { rebuild: true, format: request.body?.format });
+        const row = await queuePrintFile(ctx, request.params.id, {
+          rebuild: true,
+          format: request.body?.format,
+          lineIndex: (request.body?.line ?? 1) - 1,
+        });
         return reply.code(202).send({ printFile: printFileInfo(row) });
       },
     );
   };
 
-async function assertOrderExists(ctx: AppContext, orderId: string): Promise<void> {
-  const { rows } = await ctx.database.pool.query('SELECT 1 FROM orders WHERE id = $1', [orderId]);
-  if (rows.length === 0) throw new ShopError('NOT_FOUND', 'There is no such order.');
+/** 404 for an unknown order, or a line the order does not have. */
+async function assertLineExists(ctx: AppContext, orderId: string, lineIndex: number): Promise<void> {
+  const [order] = await ctx.database.db.select({ lines: orders.lines }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new ShopError('NOT_FOUND', 'There is no such order.');
+  orderLineAt(order, lineIndex);
 }
