@@ -1,12 +1,22 @@
-import { createBrowserRouter } from 'react-router';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { closeToastsOnNavigation } from '../lib/toast-store';
-import { useFreshStoredPhotoUrls } from '../lib/photo-urls';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { router } from './router';
 
-const router = createBrowserRouter(routes);
-closeToastsOnNavigation(router);
+/** Keeps the stored order's photo URLs fresh; its code (with zod) loads once the page has painted. */
+function useFreshStoredPhotoUrls() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../lib/order-draft/photo-urls').then(({ keepPhotoUrlsFresh }) => {
+      if (!left) stop = keepPhotoUrlsFresh();
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, []);
+}
 
 export function App() {
   useFreshStoredPhotoUrls();

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STORAGE_KEY } from '../lib/order-storage';
+import { ORDER_STORAGE_KEY } from '../lib/order-draft/stored-order';
 import { renderRoute } from '../test/render';
 import { ROUTE_PATHS } from './routes';
 

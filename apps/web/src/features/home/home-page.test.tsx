@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render';
 import { UPLOAD_HINT } from '@framewala/domain';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { POLICY_FACTS } from '../../lib/policies';
+import { POLICY_FACTS } from '../../lib/policies/policies';
 import { HEADLINE } from './home-content';
-import { policyFacts, type PolicyFactName } from '../../lib/policy-facts';
+import { policyFacts, type PolicyFactName } from '../../lib/policies/policy-facts';
 
 describe('Landing page', () => {
   it('shows the exact headline as the page h1', async () => {
