@@ -1,5 +1,5 @@
 import { saveSession, type SessionUser } from '../../lib/auth';
-import { claimAnonymousUploads } from '../../lib/uploads/upload-claim';
+import { claimAnonymousUploads } from '../../lib/uploads/claim-uploads';
 import { fetchCurrentUserWithToken } from './api/account';
 import { saveAccountLocale } from '../../lib/auth-api';
 import { activateLocale, activeLocale, rememberLocale } from '../../lib/i18n';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { textLink } from '../../components/button-styles';
 import { CheckIcon, ClockIcon, MailIcon, WhatsAppIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
+import { PageLoading } from '../../components/page-loading';
 import { PageShell } from '../../components/page-shell';
 import { emptyContactText } from '../../components/contact-menu-items';
 import { SHOP_NAME, useSiteConfig } from '../../lib/site/site-config';
@@ -48,14 +49,6 @@ function loadedPage(id: InfoPageId, locale: Locale): ComponentType {
     loadedPages.set(key, Page);
   }
   return Page;
-}
-
-function PageLoading() {
-  return (
-    <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-      <Trans>Loading…</Trans>
-    </p>
-  );
 }
 
 function InfoPageView({ page }: { page: InfoPageContent }) {

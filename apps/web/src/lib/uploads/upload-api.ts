@@ -6,8 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { uploadStatusSchema, type Upload } from '@framewala/domain';
+import type { Upload } from '@framewala/domain';
 import { ApiError, apiRequest } from '../api';
 import { clearSession, getToken } from '../auth';
 import { startTusUpload } from './tus-upload';
@@ -21,26 +20,30 @@ export const PREPARE_FAILED_MESSAGE = msg`We could not prepare this photo. Pleas
 export const PREPARE_TIMEOUT_MESSAGE = msg`Preparing your photo is taking longer than expected. Please try again in a few minutes.`;
 const BAD_ANSWER_MESSAGE = msg`The shop gave an answer we did not understand. Please try again.`;
 
-/** The parts of an upload answer the pages rely on, read leniently; the other fields are kept as they came. */
-const uploadAnswerSchema = z.looseObject({
-  _id: z.string().min(1),
-  url: z.string().min(1).nullable().catch(null),
-  thumbnailUrl: z.string().nullable().catch(null),
-  status: uploadStatusSchema.optional().catch(undefined),
-  parentId: z.string().nullable().catch(null),
-  crop: z.unknown().optional(),
-});
-
-/** Checks the parts of the answer the modal relies on; a server without `status` yet is read as ready. */
+/**
+ * Checks the parts of the answer the modal relies on; a server without `status` yet is read as ready. Read without
+ * zod: the upload dialog carries no zod (decision 098).
+ */
 export function toUploadedPhoto(body: unknown): UploadedPhoto {
-  const parsed = uploadAnswerSchema.safeParse(body);
-  if (!parsed.success) throw clientError(200, 'BAD_RESPONSE', BAD_ANSWER_MESSAGE);
-  const { status, url, crop, ...rest } = parsed.data;
+  if (typeof body !== 'object' || body === null) throw clientError(200, 'BAD_RESPONSE', BAD_ANSWER_MESSAGE);
+  const record = body as Record<string, unknown>;
+  if (typeof record._id !== 'string' || record._id === '') {
+    throw clientError(200, 'BAD_RESPONSE', BAD_ANSWER_MESSAGE);
+  }
+  const url = typeof record.url === 'string' && record.url !== '' ? record.url : null;
+  const status: Upload['status'] =
+    record.status === 'processing' || record.status === 'failed' || record.status === 'ready'
+      ? record.status
+      : url
+        ? 'ready'
+        : 'processing';
   return {
-    ...(rest as unknown as UploadedPhoto),
+    ...(record as unknown as UploadedPhoto),
     url,
-    status: status ?? (url ? 'ready' : 'processing'),
-    crop: (crop as Upload['crop'] | undefined) ?? null,
+    thumbnailUrl: typeof record.thumbnailUrl === 'string' ? record.thumbnailUrl : null,
+    status,
+    parentId: typeof record.parentId === 'string' ? record.parentId : null,
+    crop: (record.crop as Upload['crop'] | undefined) ?? null,
   };
 }
 

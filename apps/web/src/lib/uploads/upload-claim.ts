@@ -2,11 +2,9 @@
  * The anonymous upload claim (contracts): a random 32-byte base64url string, created once and kept in localStorage
  * `framewala.claim`. Every upload-related call (upload, status, crop) sends it as `X-Upload-Claim`, signed in or not;
  * the server keeps only its SHA-256 hash on anonymous uploads and moves them to the account at sign-in
- * (`POST /api/uploads/claim`, `claimAnonymousUploads`).
+ * (`POST /api/uploads/claim`, `claim-uploads.ts`). Read with a pattern rather than zod: this module goes with the
+ * upload dialog, which carries no zod (decision 098).
  */
-import { z } from 'zod';
-import { uploadClaimResponseSchema } from '@framewala/domain';
-import { apiRequest } from '../api';
 import { getToken } from '../auth';
 
 export const CLAIM_STORAGE_KEY = 'framewala.claim';
@@ -15,9 +13,7 @@ export const CLAIM_STORAGE_KEY = 'framewala.claim';
 export const UPLOAD_CLAIM_HEADER = 'X-Upload-Claim';
 
 /** 32 random bytes → 43 base64url characters, no padding. */
-const claimSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-/** What is sent at sign-in: whatever this browser holds (the server ignores a claim it never saw). */
-const storedClaimSchema = z.string().refine((claim) => claim.trim() !== '');
+const CLAIM_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Used when localStorage is disabled: the claim then lasts for this page. */
 let memoryClaim: string | null = null;
@@ -40,8 +36,8 @@ function newClaim(): string {
 
 /** The browser's claim, created on first use. A stored value that is not a well-formed claim is replaced. */
 export function ensureUploadClaim(): string {
-  const stored = claimSchema.safeParse(readStoredClaim());
-  if (stored.success) return stored.data;
+  const stored = readStoredClaim();
+  if (stored && CLAIM_PATTERN.test(stored)) return stored;
   if (memoryClaim) return memoryClaim;
   const claim = newClaim();
   try {
@@ -52,10 +48,10 @@ export function ensureUploadClaim(): string {
   return claim;
 }
 
-/** The anonymous upload claim, if the upload client has created one. */
+/** The anonymous upload claim, if the upload client has created one: what is sent at sign-in (the server ignores a claim it never saw). */
 export function getUploadClaim(): string | null {
-  const stored = storedClaimSchema.safeParse(readStoredClaim());
-  return stored.success ? stored.data : null;
+  const stored = readStoredClaim();
+  return stored && stored.trim() !== '' ? stored : null;
 }
 
 /** Headers for upload-related calls: the claim always, the bearer token when signed in. */
@@ -65,21 +61,4 @@ export function uploadRequestHeaders(): Record<string, string> {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, not a text
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
-}
-
-/**
- * Contracts: right after sign-in, `POST /api/uploads/claim` 🔒 with `X-Upload-Claim` moves the photos uploaded
- * anonymously in this browser to the account. Best effort: signing in never fails because of it (a missing route,
- * 404, answers `claimed: 0`).
- */
-export async function claimAnonymousUploads(token: string): Promise<number> {
-  const claim = getUploadClaim();
-  if (!claim) return 0;
-  try {
-    const answer = await apiRequest<unknown>('/api/uploads/claim', { method: 'POST', token, headers: { [UPLOAD_CLAIM_HEADER]: claim } });
-    const parsed = uploadClaimResponseSchema.safeParse(answer);
-    return parsed.success ? parsed.data.claimed : 0;
-  } catch {
-    return 0;
-  }
 }
