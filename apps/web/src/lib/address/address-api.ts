@@ -1,9 +1,9 @@
 /**
- * The signed-in customer's saved delivery address (`GET /api/address/:userId`, `POST /api/add-address`): the buyer
- * details form fills it in, the checkout takes the payment window's contact from it, the delivery estimates their pincode.
+ * The signed-in customer's saved delivery address (`GET /api/address/:userId`, `POST /api/add-address`), checked with
+ * the domain's account contract: the buyer details form fills it in, the checkout takes the payment window's contact
+ * from it. The delivery estimates read only its pincode (`saved-pincode.ts`).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getAddressResponseSchema, addAddressResponseSchema, type Address, type SavedAddress } from '@framewala/domain';
 import { badAnswer } from '../api';
 import { ACCOUNT_QUERY_KEY } from '../auth-api';
@@ -30,22 +30,6 @@ export const addressQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...ACCOUNT_QUERY_KEY, userId, 'address'],
     queryFn: () => fetchAddress(userId),
-    retry: false,
-    staleTime: 60_000,
-  });
-
-/** Only the pincode of the saved address, read leniently (any other field may be missing): what delivery estimates need. */
-const savedPincodeSchema = z.object({ address: z.object({ postalCode: z.string() }).loose().nullable() }).loose();
-
-/** The saved delivery pincode of a signed-in customer (`userId`; null while signed out), or null when none is saved. */
-export const savedPincodeQueryOptions = (userId: string | null) =>
-  queryOptions({
-    queryKey: [...ACCOUNT_QUERY_KEY, userId, 'address-pincode'],
-    queryFn: async () => {
-      const parsed = savedPincodeSchema.safeParse(await authedApi.get<unknown>(`/api/address/${encodeURIComponent(userId!)}`));
-      return parsed.success ? (parsed.data.address?.postalCode ?? null) : null;
-    },
-    enabled: userId !== null,
     retry: false,
     staleTime: 60_000,
   });

@@ -6,7 +6,7 @@ import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatShortDate, type ArrivesBy } from '@framewala/domain';
-import { savedPincodeQueryOptions } from '../address/address-api';
+import { savedPincodeQueryOptions } from '../address/saved-pincode';
 import { useSession } from '../auth';
 import { activeLocale, activeLocaleTag } from '../i18n';
 import { useShippingQuote } from './shipping-quote';
