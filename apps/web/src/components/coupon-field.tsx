@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatInr } from '@framewala/domain';
+import { COUPON_SUMMARY_OFF, COUPON_SUMMARY_SHIPPING_INCLUDED, formatInr } from '@framewala/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { couponSummaryText } from '../lib/coupon-api';
 import { errorText } from '../lib/error-messages';
+import { activeLocale } from '../lib/i18n';
 import { secondaryButton, textLink } from './button-styles';
 import { inputClass } from './form-controls';
 
@@ -110,4 +111,17 @@ export function CouponField({
       ) : null}
     </form>
   );
+}
+
+/**
+ * What a code gives, in the active language. The server words it with the domain's `couponSummary` ('10% off',
+ * '₹200.00 off, shipping included'); the amount is the same in every language, the words around it are said here.
+ * A summary of another form is shown as it came in English and left out in another language.
+ */
+function couponSummaryText(summary: string): string {
+  const shipping = summary.endsWith(COUPON_SUMMARY_SHIPPING_INCLUDED);
+  const off = shipping ? summary.slice(0, -COUPON_SUMMARY_SHIPPING_INCLUDED.length) : summary;
+  if (!off.endsWith(COUPON_SUMMARY_OFF) || off.length === COUPON_SUMMARY_OFF.length) return activeLocale() === 'en' ? summary : '';
+  const amount = off.slice(0, -COUPON_SUMMARY_OFF.length);
+  return shipping ? t`${amount} off, shipping included` : t`${amount} off`;
 }

@@ -2,11 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import { CANCELLATION_WINDOW_MS, PROCESSING_DAYS, TRANSIT_DAYS } from '@framewala/domain';
-import { useCartCount } from '../lib/use-cart';
+import { useCartCount } from '../lib/cart/use-cart';
 import { textLink } from './button-styles';
 import { ShieldCheckIcon, TruckIcon } from './icons';
 import { NoBreakRanges } from './no-break-ranges';
-import { useOrderDraft } from '../lib/order-storage';
+import { useOrderDraft } from '../lib/order-draft/order-draft';
 import { framedPhotosText, inchesOf } from '../lib/print-texts';
 
 const HOUR_MS = 60 * 60 * 1000;

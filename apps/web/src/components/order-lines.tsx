@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { formatInr, type OrderDetail } from '@framewala/domain';
-import { catalogueText } from '../lib/catalogue-text';
+import { catalogueText } from '../lib/catalogue/catalogue-text';
 import { borderNameText, inchesOf } from '../lib/print-texts';
 import { ImageIcon } from './icons';
 

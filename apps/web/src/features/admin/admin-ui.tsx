@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AlertIcon } from '../../components/icons';
-import { statusLabel, statusTone } from '../../lib/order-status';
+import { statusLabel, statusTone } from '../../lib/orders/order-status';
 import { errorText } from './error-text';
 
 /** The console's frame: a heading band with the page's h1 and the console's two sections. */

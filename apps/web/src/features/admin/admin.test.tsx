@@ -1,16 +1,18 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_PARTS, type AdminCatalogue, type AdminFinish, type PrintFileInfo } from '@framewala/domain';
 import { adminOrder, adminOrderSummary, PRINT_READY } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
-import { STAFF_ONLY_MESSAGE } from './lazy-pages';
+import { clearToasts } from '../../components/toast-store';
+import { STAFF_ONLY_MESSAGE } from './require-admin';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
   // Warm the lazy chunks so the first test does not pay for their transform.
-  await Promise.all([import('./orders-page'), import('./order-page'), import('./catalogue-page')]);
+  await Promise.all([import('./orders/orders-page'), import('./orders/order-page'), import('./catalogue/catalogue-page')]);
 });
 
 const ADMIN = { ...SAMPLE_USER, _id: 'admin-1', firstName: 'Meera', lastName: 'Shah', email: 'owner@framewala.in', role: 'admin' as const };
@@ -190,17 +192,15 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
       'GET /api/user': { body: { user: ADMIN } },
       'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
     });
-    const jsonFetch = globalThis.fetch;
-    const fileCalls: RequestInit[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (String(input) === '/api/admin/orders/FW-2611-AAAAAA/print-file') {
-        fileCalls.push(init);
-        return new Response(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
+    const fileCalls: Request[] = [];
+    server.use(
+      http.get('/api/admin/orders/FW-2611-AAAAAA/print-file', ({ request }) => {
+        fileCalls.push(request);
+        return new HttpResponse(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
           headers: { 'content-type': 'image/tiff', 'content-disposition': 'attachment; filename="FW-2611-AAAAAA-print.tif"' },
         });
-      }
-      return jsonFetch(input, init);
-    });
+      }),
+    );
     const clicked: { download: string; href: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.href });
@@ -209,7 +209,7 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
     await user.click(await main().findByRole('button', { name: 'Download print file' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]).toEqual({ download: 'FW-2611-AAAAAA-print.tif', href: 'blob:test/1' });
-    expect((fileCalls[0]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(fileCalls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     click.mockRestore();
   });
 
@@ -482,7 +482,7 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
 
   it('adds a finish drawn from a material preset and colour (multipart)', async () => {
     signInAdmin();
-    const { fetchMock } = mockApi({
+    const { callsTo } = mockApi({
       'GET /api/user': { body: { user: ADMIN } },
       'GET /api/admin/catalogue': { body: CATALOGUE },
       'POST /api/admin/frame-sets/classic/finishes': { status: 201, body: { finish: finish('teak', 'Teak') } },
@@ -497,8 +497,8 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     await user.type(form.getByLabelText(/Description/), 'Glossy red lacquer.');
     await user.click(form.getByRole('button', { name: 'Add finish' }));
     expect(await main().findByRole('button', { name: 'Retire Teak' })).toBeVisible();
-    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/finishes'));
-    const body = call?.[1]?.body as FormData;
+    const call = callsTo('POST', '/api/admin/frame-sets/classic/finishes')[0];
+    const body = call?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(Object.fromEntries(body.entries())).toEqual({
       name: 'Teak',

@@ -23,15 +23,15 @@ import { isKnownFormMessage } from '../../lib/form-messages';
 import { activeLocale, i18n } from '../../lib/i18n';
 import { stateName } from '../../lib/state-names';
 import { useSession, type SessionUser } from '../../lib/auth';
-import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../../components/form-controls';
-import { describedBy } from '../../components/field-ids';
-import { showToast } from '../../lib/toast-store';
+import { Checkbox, FormAlert, TextField } from '../../components/form-controls';
+import { showToast } from '../../components/toast-store';
 import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
-import { fetchAddress, saveAddress } from '../../lib/address-api';
+import { addressQueryOptions, saveAddress } from '../../lib/address/address-api';
 import { OrderAside } from '../../components/order-aside';
 import { OrderSteps } from '../../components/order-steps';
 import { PhoneField } from './phone-field';
 import { usePincodeLookup } from './use-pincode-lookup';
+import { StateSelect } from './state-select';
 
 /** The domain's notices about the saved address, in the customer's language. */
 const ADDRESS_NOTICES: Record<
@@ -66,10 +66,6 @@ export function BuyerDetailsPage() {
   return <BuyerDetailsForm key={user._id} user={user} />;
 }
 
-function addressQueryKey(userId: string) {
-  return ['account', userId, 'address'] as const;
-}
-
 function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -80,12 +76,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const addressHeadingId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const addressQuery = useQuery({
-    queryKey: addressQueryKey(user._id),
-    queryFn: () => fetchAddress(user._id),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const addressQuery = useQuery(addressQueryOptions(user._id));
 
   const {
     register,
@@ -156,7 +147,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         }
         return;
       }
-      queryClient.setQueryData(addressQueryKey(user._id), saved);
+      queryClient.setQueryData(addressQueryOptions(user._id).queryKey, saved);
       const values = initialAddressValues(saved, user);
       placeFor.current = values.postalCode;
       reset(values);
@@ -417,39 +408,6 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         </div>
       </div>
     </>
-  );
-}
-
-function StateSelect({
-  states,
-  error,
-  registration,
-}: {
-  states: readonly string[];
-  error?: string;
-  registration: ReturnType<ReturnType<typeof useForm<AddressFormValues, unknown, Address>>['register']>;
-}) {
-  const { t } = useLingui();
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={t`State`} required error={error}>
-      <select
-        id={id}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        className={`${inputClass} appearance-auto`}
-        {...registration}
-      >
-        <option value="">{t`Choose your state`}</option>
-        {/* The value stays the canonical English name the server expects; the option reads in the page's language. */}
-        {states.map((state) => (
-          <option key={state} value={state}>
-            {stateName(state)}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
   );
 }
 

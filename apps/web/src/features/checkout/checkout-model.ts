@@ -4,8 +4,8 @@
  */
 import { t } from '@lingui/core/macro';
 import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
-import type { OrderDraft } from '../../lib/order-storage';
-import { catalogueText } from '../../lib/catalogue-text';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
 import { inchesOf } from '../../lib/print-texts';
 import {
   borderForIndex,
@@ -15,7 +15,7 @@ import {
   orderPrice,
   type FrameChoice,
   type PrintSize,
-} from '../../lib/editor-model';
+} from '../../lib/order-draft/draft-choices';
 
 export type CheckoutSummary = {
   print: PrintSize;

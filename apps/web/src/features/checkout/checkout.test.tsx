@@ -16,17 +16,18 @@ import {
 } from '@framewala/domain';
 import { ERROR_MESSAGES } from '../../lib/error-messages';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-draft/stored-order';
 import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
-import { PAYMENT_ERROR_KEY } from './api';
+import { PAYMENT_ERROR_KEY } from './payment-error';
 import { RAZORPAY_SCRIPT_URL, resetRazorpayLoader, type RazorpayOptions } from './razorpay';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
   await import('./checkout-page');
-  await import('./result-pages');
+  await import('./success-page');
+  await import('./cancel-page');
 });
 afterEach(() => {
   window.sessionStorage.clear();

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
-import { getLocalCart, lineBody } from '../../lib/cart';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-draft/stored-order';
+import { type OrderDraft } from '../../lib/order-draft/order-draft';
+import { getLocalCart, lineBody } from '../../lib/cart/local-cart';
+import { mockApi } from '../../test/mock-api';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
 import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
 
@@ -70,19 +72,12 @@ function sizeGroups(imageType: 'landscape' | 'portrait' | 'square') {
 }
 
 function stubCatalogue() {
-  const calls: { url: string; body?: unknown }[] = [];
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ url, body });
-    if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
-    if (url.endsWith('/api/get-frame')) return json({ getFrameSize: SETS });
-    if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: BORDERS });
-    if (url.endsWith('/api/get-price-and-size')) return json({ getSizes: sizeGroups((body as { imageType: 'landscape' }).imageType) });
-    throw new TypeError(`unexpected fetch in test: ${url}`);
+  const { calls } = mockApi({
+    'GET /api/site': { body: SAMPLE_SITE },
+    'GET /api/get-frame': { body: { getFrameSize: SETS } },
+    'GET /api/get-motif-border-sizes': { body: { getMotifBorderSizes: BORDERS } },
+    'POST /api/get-price-and-size': (call) => ({ body: { getSizes: sizeGroups((call.body as { imageType: 'landscape' }).imageType) } }),
   });
-  vi.stubGlobal('fetch', spy);
   return calls;
 }
 
@@ -144,7 +139,7 @@ describe('photo editor: options and sizes', () => {
   it('lists the sizes for the photo’s orientation and highlights the one clicked', async () => {
     const { user, calls } = await openEditor({ step: 1 });
     const table = await screen.findByRole('table');
-    expect(calls.find((c) => c.url.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
+    expect(calls.find((c) => c.path.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { DeliveryEstimate } from '../../components/delivery-estimate';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
-import type { OrderDraft } from '../../lib/order-storage';
-import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
-import { catalogueText } from '../../lib/catalogue-text';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
+import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/order-draft/draft-choices';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
 import { borderNameText, borderWidthText, outerSizeText, sizeNameText } from '../../lib/print-texts';
 import { BackButton, StepActions, StepHeading } from './step-ui';
 

@@ -4,7 +4,7 @@ import { orderDetail } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { formatDuration, since, timelineSteps } from '../../lib/order-status';
+import { formatDuration, since, timelineSteps } from '../../lib/orders/order-status';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });

@@ -1,12 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
 import { orderSummary } from '../../test/fixtures';
 import { renderRoute, renderWithProviders } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
-import { OrderHistory } from './profile-page';
+import { clearToasts } from '../../components/toast-store';
+import { OrderHistory } from './order-history';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
