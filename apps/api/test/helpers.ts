@@ -49,9 +49,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp against a fresh real database, with the shared pre-drawn frame images. */
+/**
+ * buildApp against a fresh real database, with the shared pre-drawn frame images. A copy of the template is already
+ * prepared (migrations, seed, pg-boss's schema), so the app skips that unless the test asks for it; an empty database
+ * is prepared as a first start would.
+ */
 export async function createTestApp(options: Partial<AppOptions> & { empty?: boolean } = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase({ empty: options.empty ?? false });
+  const { empty = false, ...appOptions } = options;
+  const testDb = await createTestDatabase({ empty });
   const database = connectDatabase(testDb.url);
   const app = await buildApp({
     config: testConfig(),
@@ -59,7 +64,8 @@ export async function createTestApp(options: Partial<AppOptions> & { empty?: boo
     storage: new LocalStorage(inject('storageRoot')),
     webDist: false,
     logger: false,
-    ...options,
+    prepareDatabase: empty,
+    ...appOptions,
   });
   return {
     app,
