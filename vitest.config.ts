@@ -4,6 +4,10 @@ import { reactWithLingui } from './apps/web/scripts/react-lingui.mjs';
 // One runner, three projects: the pure domain, the web components (jsdom) and the API against a real PostgreSQL.
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself (cores − 1: one worker on a 2-core machine); the test files keep both
+    // busy, the main process's own work (transforms, reporting) fits around them.
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
