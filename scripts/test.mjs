@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every layer of the shop's tests, with both cores busy.
-//   1. typecheck, lint and the format check beside the unit tests (domain + web): the three checks are single-threaded.
-//   2. the API tests (real PostgreSQL) beside the browser tests: both wait on I/O much of the time.
-// A layer run beside another prints its output when it ends; one layer of each phase streams as it runs. A failing
-// phase stops the run. At the end: each layer's time, the ten slowest test files (from the runners' JSON reports) and
-// one summary line, "tests: N passed, N failed".
+// `npm test`: every layer of the shop's tests, keeping both cores busy.
+//   1. the unit tests (domain + web, two vitest workers) beside the typecheck (single-threaded).
+//   2. the browser tests beside the API tests (real PostgreSQL), lint and the format check: the browser and API tests
+//      wait on I/O much of the time. Lint and the format check run here, not beside the unit tests, because a web unit
+//      test writes probe files into apps/web/src that a concurrent `eslint .` or `prettier --check .` would read.
+// One layer of each phase streams its output; the others print theirs, whole, when they end. A failing phase stops
+// the run. At the end: each layer's time, the ten slowest test files (from the runners' JSON reports) and one summary
+// line, "tests: N passed, N failed".
 //
-// TEST_LAYERS=unit,api (names from below) runs only those layers, in the same phases.
+// TEST_LAYERS=unit,api (names from LAYERS below) runs only those layers, in the same phases.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,8 +48,8 @@ const LAYERS = {
 
 /** Phases run one after the other; the layers of a phase side by side, the first one streaming its output. */
 const PHASES = [
-  ['unit', 'typecheck', 'lint', 'format'],
-  ['browser', 'api'],
+  ['unit', 'typecheck'],
+  ['browser', 'api', 'lint', 'format'],
 ];
 
 const only = process.env.TEST_LAYERS?.split(',').map((s) => s.trim());

@@ -82,3 +82,43 @@ export async function createTestApp(options: Partial<AppOptions> & { empty?: boo
 export async function tempDir(prefix = 'framewala-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix));
 }
+
+/** Calls `probe` until it gives a value (not undefined or false); throws after `timeoutMs`, naming `what`. */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * Waits until the job queue has nothing left to do now: every job sent so far (to `queues`, or to any queue) has
+ * finished, or waits for a retry later. Whatever the background work was going to do is then done, so a test can
+ * assert that something did not happen (a second e-mail, a request to a stranger's URL) without a fixed wait.
+ */
+export async function drainJobs(sql: Pick<pg.Pool, 'query'>, queues?: readonly string[], timeoutMs = 30_000): Promise<void> {
+  const pending = async () => {
+    const { rows } = await sql.query<{ name: string; n: number }>(
+      `SELECT name, count(*)::int AS n FROM pgboss.job
+        WHERE state IN ('created', 'retry', 'active') AND start_after <= now() AND name NOT LIKE '\\_\\_pgboss\\_\\_%'
+          AND ($1::text[] IS NULL OR name = ANY($1)) GROUP BY name`,
+      [queues ?? null],
+    );
+    return rows;
+  };
+  let left = await pending();
+  const until = Date.now() + timeoutMs;
+  while (left.length > 0) {
+    if (Date.now() > until) throw new Error(`the job queue did not drain: ${left.map((r) => `${r.name} × ${r.n}`).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 50));
+    left = await pending();
+  }
+}

@@ -11,7 +11,7 @@ import { SandboxProvider } from '../src/services/payments/provider';
 import { RECONCILE_QUEUE } from '../src/services/payments/reconcile';
 import { S3Storage } from '../src/services/s3-storage';
 import { RETENTION_QUEUE } from '../src/services/uploads/retention';
-import { tempDir, type TestApp } from './helpers';
+import { drainJobs, eventually, tempDir, type TestApp } from './helpers';
 import { startTestS3, type TestS3 } from './s3-test-server';
 import { orderBody, pickCatalogue, type Catalogue } from './orders-helpers';
 import { createDatabase, freePort, startCluster, startServerProcess, type Cluster, type ServerProcess } from './scale-out-processes';
@@ -140,16 +140,6 @@ async function call(
 const outbox = async (name: string) =>
   (await fs.readdir(path.join(dataDirs[name]!, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 function signedWebhook(event: object) {
   const body = Buffer.from(JSON.stringify(event));
   const signature = crypto.createHmac('sha256', DEV_SECRETS.RAZORPAY_WEBHOOK_SECRET).update(body).digest('hex');
@@ -276,7 +266,7 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
       const { rows } = await sql.query(`SELECT count(*)::int AS n FROM webhook_events WHERE provider_order_id = $1`, [paid.id]);
       return rows[0].n >= 2;
     });
-    await new Promise((r) => setTimeout(r, 1500)); // a second e-mail would be sent by now
+    await drainJobs(sql); // a second e-mail would have been sent by now
     expect(await outbox('w')).toHaveLength(1);
     expect(await outbox('a')).toEqual([]);
     expect(await outbox('b')).toEqual([]);
@@ -449,7 +439,7 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
       { provider_payment_id: lostPaymentId },
     ]);
     await eventually('the second confirmation e-mail', async () => (await outbox('w')).length >= 2);
-    await new Promise((r) => setTimeout(r, 1000));
+    await drainJobs(sql);
     expect(await outbox('w')).toHaveLength(2);
     expect([...(await outbox('a')), ...(await outbox('b'))]).toEqual([]);
   }, 180_000);
