@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 import { connectDatabase, type Database } from '../src/db/client';
+import { enhanceInProcess } from '../src/services/enhance/in-process';
+import type { Upscaler } from '../src/services/enhance/upscale';
 import { LocalStorage } from '../src/services/storage';
 import { withDatabase } from './global-setup';
 
@@ -50,9 +53,17 @@ export interface TestApp {
 }
 
 /**
+ * The AI model's stand-in: a Lanczos resize to the same size. The model itself is proven by its own test
+ * (src/services/enhance/upscale.test.ts) and `npm run bench:quality`; elsewhere it would only cost seconds a tile.
+ */
+export const resizeUpscaler: Upscaler = async ({ data, width, height }, factor) => {
+  return () => sharp(data, { raw: { width, height, channels: 3 } }).resize(width * factor, height * factor, { kernel: 'lanczos3' });
+};
+
+/**
  * buildApp against a fresh real database, with the shared pre-drawn frame images. A copy of the template is already
  * prepared (migrations, seed, pg-boss's schema), so the app skips that unless the test asks for it; an empty database
- * is prepared as a first start would.
+ * is prepared as a first start would. Enhance jobs run in the test's process with the stand-in upscaler.
  */
 export async function createTestApp(options: Partial<AppOptions> & { empty?: boolean } = {}): Promise<TestApp> {
   const { empty = false, ...appOptions } = options;
@@ -65,6 +76,7 @@ export async function createTestApp(options: Partial<AppOptions> & { empty?: boo
     webDist: false,
     logger: false,
     prepareDatabase: empty,
+    enhancer: enhanceInProcess(resizeUpscaler),
     ...appOptions,
   });
   return {
