@@ -36,7 +36,7 @@ const LAYERS = {
   typecheck: { command: 'npm', args: ['run', 'typecheck'] },
   lint: { command: 'npm', args: ['run', 'lint'] },
   format: { command: 'npm', args: ['run', 'format:check'] },
-  unit: { command: 'npx', args: vitestArgs('unit', ['domain', 'web']), report: 'vitest' },
+  unit: { command: 'npx', args: vitestArgs('unit', ['domain', 'web', 'web-node']), report: 'vitest' },
   api: { command: 'npx', args: vitestArgs('api', ['api']), report: 'vitest' },
   browser: {
     command: 'npm',
