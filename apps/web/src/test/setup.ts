@@ -11,8 +11,9 @@ for (const catalogue of Object.values(import.meta.glob<{ messages: Messages }>('
 }
 i18n.activate('en');
 
-// Lazy routes load their module on first render; on a busy machine that takes longer than the default 1 s wait.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes load their module on first render; on a busy machine (two cores shared by the typecheck and both test
+// workers) that takes longer than the default 1 s wait, at times over 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // No test reaches a real server: msw answers the shop's API with what each test gives it (`mockApi`, `server.use`);
 // any other request fails as if the API were down, and is reported.
