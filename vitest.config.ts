@@ -8,7 +8,7 @@ const web = {
     root: './apps/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/web-streams.ts', './src/test/setup.ts'],
     // Above the 10 s that a query waits for a lazy route, so a missing element fails with its own message.
     testTimeout: 15_000,
     // A file's first import of a page (in a beforeAll) takes over Vitest's default 10 s on a busy 2-core machine.
