@@ -15,7 +15,8 @@ export interface AppliedCoupon {
 
 /**
  * "Have a coupon code?": the customer types a code and applies it; the caller asks the server (which prices it) and
- * throws the server's reason when it does not apply (expired, minimum not reached, already used, unknown).
+ * throws the server's reason when it does not apply (expired, minimum not reached, already used, unknown). Without
+ * `onApply` and `onRemove` the code is fixed (an order already made keeps its own): it is shown, not changed.
  */
 export function CouponField({
   applied,
@@ -24,8 +25,8 @@ export function CouponField({
   problem,
 }: {
   applied: AppliedCoupon | null;
-  onApply: (code: string) => Promise<void>;
-  onRemove: () => void;
+  onApply?: (code: string) => Promise<void>;
+  onRemove?: () => void;
   /** Why the applied code gives nothing now (the order changed), in the active language. */
   problem?: string | null;
 }) {
@@ -45,7 +46,7 @@ export function CouponField({
     setBusy(true);
     setError(null);
     try {
-      await onApply(typed);
+      await onApply?.(typed);
       setCode('');
     } catch (e) {
       setError(errorText(e, t`The code could not be checked. Please try again.`));
@@ -68,9 +69,11 @@ export function CouponField({
               <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span>
             ) : null}
           </p>
-          <button type="button" className={textLink} onClick={onRemove}>
-            <Trans>Remove</Trans>
-          </button>
+          {onRemove ? (
+            <button type="button" className={textLink} onClick={onRemove}>
+              <Trans>Remove</Trans>
+            </button>
+          ) : null}
         </div>
         {problem ? (
           <p role="alert" className="mt-1 text-sm font-medium text-red-700">
@@ -81,6 +84,7 @@ export function CouponField({
     );
   }
 
+  if (!onApply) return null;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="mt-5" aria-label={t`Coupon code`}>
       <label htmlFor={id} className="block font-medium text-ink-900">

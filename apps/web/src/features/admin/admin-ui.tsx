@@ -66,16 +66,19 @@ export function Panel({
   action,
   children,
   className = '',
+  testId,
 }: {
   title: string;
   id: string;
   action?: ReactNode;
   children: ReactNode;
   className?: string;
+  testId?: string;
 }) {
   return (
     <section
       aria-labelledby={id}
+      data-testid={testId}
       className={`min-w-0 rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-6 ${className}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

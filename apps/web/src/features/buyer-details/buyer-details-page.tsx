@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   ADDRESS_LOAD_FAILED_MESSAGE,
   ADDRESS_SAVE_FAILED_MESSAGE,
@@ -23,6 +23,7 @@ import { isKnownFormMessage } from '../../lib/form-messages';
 import { activeLocale, i18n } from '../../lib/i18n';
 import { stateName } from '../../lib/state-names';
 import { useSession, type SessionUser } from '../../lib/auth';
+import { paymentStepPath, sourcePagePath, useCheckoutSource } from '../../lib/checkout/checkout-source';
 import { Checkbox, FormAlert, TextField } from '../../components/form-controls';
 import { showToast } from '../../components/toast-store';
 import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
@@ -69,8 +70,8 @@ export function BuyerDetailsPage() {
 function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  // `?cart=1`: paying for the whole cart rather than the photo in the editor.
-  const cartMode = useSearchParams()[0].get('cart') === '1';
+  // Which order these details are for (the editor's frame, or the whole cart): the payment step is that one's.
+  const source = useCheckoutSource();
   const queryClient = useQueryClient();
   const headingId = useId();
   const addressHeadingId = useId();
@@ -152,7 +153,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
       placeFor.current = values.postalCode;
       reset(values);
       showToast(i18n._(ADDRESS_NOTICES[ADDRESS_SAVED_MESSAGE]));
-      if (goNext) void navigate(cartMode ? '/checkout/pay?cart=1' : '/checkout/pay');
+      if (goNext) void navigate(paymentStepPath(source));
     });
 
   const busy = isSubmitting || lookup.status === 'loading';
@@ -381,11 +382,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
               </div>
 
               <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
-                <button
-                  type="button"
-                  onClick={() => navigate(cartMode ? '/addtocart' : '/edit-photo')}
-                  className={`${secondaryButton} sm:mr-auto`}
-                >
+                <button type="button" onClick={() => navigate(sourcePagePath(source))} className={`${secondaryButton} sm:mr-auto`}>
                   <ArrowRightIcon className="h-4 w-4 rotate-180" />
                   <Trans>Back</Trans>
                 </button>

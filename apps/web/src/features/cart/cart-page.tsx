@@ -10,6 +10,7 @@ import { DeliveryEstimateView } from '../../components/delivery-estimate';
 import { useDeliveryQuote } from '../../lib/delivery/delivery-quote';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { pruneDrafts, updateLocalCart } from '../../lib/cart/local-cart';
+import { buyerDetailsPath, WHOLE_CART } from '../../lib/checkout/checkout-source';
 import { useFrameSets } from '../../lib/catalogue/catalogue-api';
 import { errorText } from '../../lib/error-messages';
 import { useCart, useCartLineActions } from './use-cart';
@@ -176,7 +177,7 @@ function CartContents({ cart, sets }: { cart: ReturnType<typeof useCart>; sets: 
         <button
           type="button"
           disabled={!cart.payable}
-          onClick={() => void navigate('/checkout?cart=1')}
+          onClick={() => void navigate(buyerDetailsPath(WHOLE_CART))}
           className={`${primaryButton} mt-5 w-full`}
         >
           <Trans>Proceed to Checkout</Trans>

@@ -5,7 +5,7 @@ import { formatInr, MAX_QUANTITY, MIN_QUANTITY, type Frame, type FrameSet } from
 import { secondaryButton } from '../../components/button-styles';
 import { FramedPrint } from '../../components/framed-print';
 import { useFrameArt } from '../../components/use-frame-art';
-import { customInchesText, inchesOf } from '../../lib/print-texts';
+import { inchesOf, lineSizeText } from '../../lib/print-texts';
 import { showToast } from '../../components/toast-store';
 import type { CartItem } from './cart-items';
 import { useCartLineActions } from './use-cart';
@@ -81,7 +81,7 @@ export function CartRow({ item, sets }: { item: CartItem; sets: readonly FrameSe
     void navigate('/edit-photo');
   };
 
-  const size = item.sizeName ? (item.custom ? customInchesText(item.sizeName) : inchesOf(item.sizeName)) : '—';
+  const size = item.sizeName ? lineSizeText(item.sizeName, item.custom) : '—';
   const border = item.borderIn > 0 ? `${item.borderName ?? t`White border`} · ${inchesOf(item.borderIn)}` : t`None`;
   const unitPrice = item.unitPaise !== null ? formatInr(item.unitPaise) : null;
   const q = item.quantity;

@@ -7,7 +7,7 @@ import type { ErrorCode } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { errorCodeText } from '../../lib/error-messages';
 import { activeLocale } from '../../lib/i18n';
-import { hasStoredPhoto } from '../../lib/order-draft/stored-order';
+import { paymentStepPath } from '../../lib/checkout/checkout-source';
 import { readPaymentError } from './payment-error';
 import { fullName, useOrderFromQuery } from './result-order';
 import { OrderFacts, ResultCard, SupportContacts } from './result-parts';
@@ -25,7 +25,8 @@ const REASON_TEXT: Record<string, MessageDescriptor> = {
 };
 
 /**
- * `/cancel?order=<number>`: 'Payment Failed', the provider's real reason and code, contacts, home and try again.
+ * `/cancel?order=<number>`: 'Payment Failed', the provider's real reason and code, contacts, home, and 'Try again',
+ * which opens the checkout of this same order (`?order=<number>`) while it still waits for a payment.
  *
  * The reason is the provider's (or the shop's) own words. In English they are shown as they came; in another language
  * the shop's errors are said by their code, the provider's reason by its name, and the provider's words (which only
@@ -35,7 +36,6 @@ export function CancelPage() {
   const { i18n, t } = useLingui();
   const { orderNumber, query, user } = useOrderFromQuery();
   const [stored] = useState(readPaymentError);
-  const [canRetry] = useState(hasStoredPhoto);
   const name = fullName(user);
   const payment = query.data?.payment;
   const description = stored?.description || payment?.failureReason || null;
@@ -45,6 +45,8 @@ export function CancelPage() {
   const reason = knownReason ?? (stored?.reason && english ? stored.reason.replace(/_/g, ' ') : null);
   // The order was cancelled before the payment reached the shop: the money was taken and is being refunded.
   const refunded = code === PAID_ORDER_CANCELLED;
+  // 'Try again' pays this same order again (its lines, coupon and shipping), while it still waits for a payment.
+  const canRetry = orderNumber !== null && !refunded && query.data?.status === 'created';
   // Nothing said yet: the checkout left no words and the order's record is still loading.
   const known = Boolean(description || stored || !query.isLoading);
   const fallback = code === 'PAYMENT_NOT_VERIFIED' ? t`We could not confirm your payment.` : t`The payment did not go through.`;
@@ -103,12 +105,12 @@ export function CancelPage() {
         ) : null}
         <OrderFacts rows={rows} />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          {canRetry && !refunded ? (
-            <Link to="/checkout/pay" className={primaryButton}>
+          {canRetry ? (
+            <Link to={paymentStepPath({ kind: 'order', orderNumber })} className={primaryButton}>
               <Trans>Try again</Trans>
             </Link>
           ) : null}
-          <Link to="/" className={canRetry && !refunded ? secondaryButton : primaryButton}>
+          <Link to="/" className={canRetry ? secondaryButton : primaryButton}>
             <Trans>Back to home</Trans>
           </Link>
         </div>

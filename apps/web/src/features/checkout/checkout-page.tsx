@@ -1,71 +1,31 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useSearchParams } from 'react-router';
-import { textLink } from '../../components/button-styles';
+import { useLingui } from '@lingui/react/macro';
 import { OrderAside } from '../../components/order-aside';
 import { OrderSteps } from '../../components/order-steps';
 import { useSession } from '../../lib/auth';
-import { useFrameSets, useWhiteBorders } from '../../lib/catalogue/catalogue-api';
-import { useOrderDraft } from '../../lib/order-draft/order-draft';
-import { BuyNowStep } from './buy-now-step';
-import { CartStep } from './cart-step';
-import { checkoutSummary } from './checkout-model';
+import { useCheckoutSource } from '../../lib/checkout/checkout-source';
+import { BuyNowCheckout } from './buy-now-source';
+import { CartCheckout } from './cart-source';
 import { CheckoutNotice } from './checkout-parts';
+import { OrderCheckout } from './order-source';
 
 /**
- * Step 6, checkout (`/checkout/pay`): the product summary and the total, then 'Make payment' creates the order on the
- * server (which re-prices it) and opens Razorpay, or the sandbox dialog in development. Two steps show it today: the
- * editor's one photo ("buy now", `buy-now-step.tsx`) and the whole cart (`?cart=1`, `cart-step.tsx`); both are drawn
- * with `checkout-parts.tsx` and pay through `usePayment`.
+ * Step 6, checkout (`/checkout/pay`): the order's lines and the total, then 'Make payment' creates the order on the
+ * server (which re-prices it) and opens Razorpay, or the sandbox dialog in development. One step
+ * (`checkout-step.tsx`) shows it, fed by the source the address names (`lib/checkout/checkout-source.ts`): the
+ * editor's frame bought at once (`buy-now-source.tsx`), the whole cart (`cart-source.tsx`), or an order already made
+ * and paid again (`order-source.tsx`).
  */
 export function CheckoutPage() {
   const { t } = useLingui();
-  const session = useSession();
-  const draft = useOrderDraft();
-  const sets = useFrameSets();
-  const borders = useWhiteBorders();
-  const user = session?.user ?? null;
-  const cartMode = useSearchParams()[0].get('cart') === '1';
+  const user = useSession()?.user ?? null;
+  const source = useCheckoutSource();
 
-  const title = t`Checkout`;
   let body;
-  if (cartMode) {
-    body = user ? <CartStep key={user._id} user={user} /> : <CheckoutNotice title={title} status={t`Loading your cart…`} />;
-  } else if (!draft) {
-    body = (
-      <CheckoutNotice title={title}>
-        <Trans>
-          There is no frame in your order yet.{' '}
-          <Link to="/" className={textLink}>
-            Upload a photo to start framing
-          </Link>
-          .
-        </Trans>
-      </CheckoutNotice>
-    );
-  } else if (sets.isPending || borders.isPending || !user) {
-    body = <CheckoutNotice title={title} status={t`Loading your order…`} />;
-  } else if (sets.isError || borders.isError) {
-    body = (
-      <CheckoutNotice title={title}>
-        <Trans>We could not load the frame catalogue. Please check your connection and reload the page.</Trans>
-      </CheckoutNotice>
-    );
-  } else {
-    const summary = checkoutSummary(draft, sets.data, borders.data);
-    body = summary ? (
-      <BuyNowStep key={user._id} draft={draft} summary={summary} user={user} />
-    ) : (
-      <CheckoutNotice title={title}>
-        <Trans>
-          Your frame is not finished yet: choose a size and a frame first.{' '}
-          <Link to="/edit-photo" className={textLink}>
-            Back to the editor
-          </Link>
-          .
-        </Trans>
-      </CheckoutNotice>
-    );
-  }
+  if (!user) body = <CheckoutNotice title={t`Checkout`} status={t`Loading your order…`} />;
+  else if (source.kind === 'cart') body = <CartCheckout key={user._id} user={user} />;
+  else if (source.kind === 'order')
+    body = <OrderCheckout key={`${user._id}|${source.orderNumber}`} orderNumber={source.orderNumber} user={user} />;
+  else body = <BuyNowCheckout key={user._id} user={user} />;
 
   return (
     <>

@@ -5,6 +5,7 @@ import { primaryButton, secondaryButton, textLink } from '../../components/butto
 import { FormAlert } from '../../components/form-controls';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { errorText } from '../../lib/error-messages';
+import { buyerDetailsPath, useCheckoutSource } from '../../lib/checkout/checkout-source';
 import { activeLocale } from '../../lib/i18n';
 import { PaymentWindowError } from './razorpay';
 import { SandboxDialog } from './sandbox-dialog';
@@ -14,6 +15,7 @@ import type { Payment } from './use-payment';
 export function PaymentActions({ payment, waiting, onBack }: { payment: Payment; waiting: boolean; onBack: () => void }) {
   const { i18n, t } = useLingui();
   const { busy, problem, notice, sandbox, makePayment, paySandbox, closeSandbox } = payment;
+  const addressPath = buyerDetailsPath(useCheckoutSource());
   let problemText: string | null = null;
   if (problem?.error instanceof PaymentWindowError) problemText = i18n._(problem.error.text);
   else if (problem?.addressMissing && activeLocale() !== 'en') problemText = t`Please add a delivery address before paying.`;
@@ -34,7 +36,7 @@ export function PaymentActions({ payment, waiting, onBack }: { payment: Payment;
             {problem.addressMissing ? (
               <>
                 {' '}
-                <Link to="/checkout" className={textLink}>
+                <Link to={addressPath} className={textLink}>
                   <Trans>Add your delivery address</Trans>
                 </Link>
               </>

@@ -5,15 +5,17 @@ import { Link, useNavigate } from 'react-router';
 import { formatInr } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { OrderLines } from '../../components/order-lines';
-import { catalogueText } from '../../lib/catalogue/catalogue-text';
+import { orderLineView } from '../../lib/orders/line-view';
 import type { OrderDetail } from '../../lib/orders/orders-api';
-import { inchesOf } from '../../lib/print-texts';
 import { fullName, orderProblem, useOrderFromQuery } from './result-order';
 import { OrderFacts, ResultCard, SupportContacts } from './result-parts';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
 
-/** `/success?order=<number>`: 'Thank You', the real order number and payment id, support, home after 5 s. */
+/**
+ * `/success?order=<number>`: 'Thank You', the real order number and payment id, every framed photo of the order (size,
+ * frame, border, quantity), support, home after 5 s.
+ */
 export function SuccessPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -40,8 +42,6 @@ export function SuccessPage() {
     if (typeof order.shippingPaise === 'number')
       rows.push([t`Shipping`, order.shippingPaise > 0 ? formatInr(order.shippingPaise) : t`Free`]);
     rows.push([t`Amount paid`, formatInr(order.totalPaise)]);
-    if (order.frameName) rows.push([t`Frame`, catalogueText(order.frameName, order.frameNameHi)]);
-    if (order.sizeName) rows.push([t`Size`, inchesOf(order.sizeName)]);
   }
   const lineCount = order?.lines.length ?? 0;
 
@@ -62,12 +62,12 @@ export function SuccessPage() {
           </p>
         ) : null}
         {order ? <OrderFacts rows={rows} /> : null}
-        {order && order.lines.length > 1 ? (
+        {order && lineCount > 0 ? (
           <div className="mt-4">
             <h2 className="mb-2 text-lg font-semibold">
-              {t`${plural(lineCount, { one: 'Your # framed photo', other: 'Your # framed photos' })}`}
+              {t`${plural(lineCount, { one: 'Your framed photo', other: 'Your # framed photos' })}`}
             </h2>
-            <OrderLines lines={order.lines} />
+            <OrderLines lines={order.lines.map(orderLineView)} />
           </div>
         ) : null}
         {problem ? <p className="mt-6 rounded-xl bg-cream px-4 py-3 text-ink-700">{problem}</p> : null}

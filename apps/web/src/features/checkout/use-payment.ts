@@ -1,6 +1,7 @@
 /**
- * 'Make payment', shared by every checkout step: create-order with an idempotency key, then Razorpay (or the sandbox
- * dialog in development), then verify-payment and /success, or /cancel with the provider's reason.
+ * 'Make payment', shared by every checkout source: create-order with an idempotency key (or, for an order already
+ * made, its own provider order), then Razorpay (or the sandbox dialog in development), then verify-payment and
+ * /success, or /cancel with the provider's reason.
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import {
   type PaymentSuccess,
   type SandboxCard,
 } from './api/payments';
-import { newIdempotencyKey } from './checkout-model';
 import { storePaymentError } from './payment-error';
 import { loadRazorpay, openRazorpay } from './razorpay';
 
@@ -29,20 +29,29 @@ export type PaymentNotice = 'window-closed' | 'sandbox-cancelled';
 
 type SandboxState = { order: CreatedOrder };
 
+/**
+ * What is paid: a new order made from a create-order body (a changed body is a new attempt, with a new idempotency
+ * key), or an order already made, paid again through its own provider order (Razorpay takes several attempts at one
+ * order until one is captured): nothing new is created.
+ */
+export type PaymentTarget = { create: CreateOrderBody | CartOrderBody } | { existing: CreatedOrder };
+
 export type PaymentOptions = {
   user: SessionUser;
-  /** The create-order body; a changed body is a new attempt (a new idempotency key). */
-  requestBody: CreateOrderBody | CartOrderBody;
+  target: PaymentTarget;
   description: string;
-  address: SavedAddress | null | undefined;
+  /** Who pays, for the payment window's contact: the saved address, or the order's. */
+  address: Pick<SavedAddress, 'fullName' | 'email' | 'phone'> | null | undefined;
+  /** The order create-order made, before its payment window opens. */
+  onCreated?: (order: CreatedOrder) => void;
   /** After a verified payment, before going to /success. */
   onPaid: () => void;
   /** The server's price differs (409): reload what the figures come from. */
   onPriceChanged: () => void;
 };
 
-/** The payment of one checkout step: its state, and the actions its buttons and the sandbox dialog call. */
-export function usePayment({ user, requestBody, description, address, onPaid, onPriceChanged }: PaymentOptions) {
+/** The payment of one checkout: its state, and the actions its buttons and the sandbox dialog call. */
+export function usePayment({ user, target, description, address, onCreated, onPaid, onPriceChanged }: PaymentOptions) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -52,7 +61,7 @@ export function usePayment({ user, requestBody, description, address, onPaid, on
 
   // One key per attempt: the same order body keeps its key (a retry or a double click gives one order); a changed
   // body (another quantity, a corrected price) is a new attempt.
-  const bodyText = JSON.stringify(requestBody);
+  const bodyText = JSON.stringify(target);
   const attempt = useRef<{ body: string; key: string } | null>(null);
   if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newIdempotencyKey() };
 
@@ -91,7 +100,13 @@ export function usePayment({ user, requestBody, description, address, onPaid, on
     setNotice(null);
     const key = attempt.current!.key;
     try {
-      const order = await createOrder(requestBody, key);
+      let order: CreatedOrder;
+      if ('existing' in target) {
+        order = target.existing;
+      } else {
+        order = await createOrder(target.create, key);
+        onCreated?.(order);
+      }
       const config = await fetchPaymentConfig();
       if (config.provider === 'sandbox') {
         setSandbox({ order });
@@ -158,3 +173,10 @@ export function usePayment({ user, requestBody, description, address, onPaid, on
 }
 
 export type Payment = ReturnType<typeof usePayment>;
+
+/** A fresh idempotency key for one checkout attempt. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

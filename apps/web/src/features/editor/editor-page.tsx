@@ -7,6 +7,7 @@ import { readStoredOrder, writeStoredOrder } from '../../lib/order-draft/stored-
 import { EDITING_FIELD, toEditingLine } from '../../lib/cart/local-cart';
 import { useAccountCart, useCartActions } from '../../lib/cart/use-cart';
 import { showToast } from '../../components/toast-store';
+import { buyerDetailsPath } from '../../lib/checkout/checkout-source';
 import { useFrameSets, useWhiteBorders } from '../../lib/catalogue/catalogue-api';
 import { BorderStep } from './border-step';
 import { CropTool } from './crop-tool';
@@ -126,6 +127,29 @@ function Editor({ draft }: { draft: OrderDraft }) {
     setAddedKey(draftKey);
     setCartAction({ status: 'added' });
     showToast(t`Added to cart`);
+  };
+
+  /**
+   * Proceed to Checkout: buy now with an empty cart; with lines in the cart, the whole cart with this frame in it
+   * (added once, or saved in place of the line it was opened from).
+   */
+  const [proceeding, setProceeding] = useState(false);
+  const proceed = async () => {
+    if (proceeding || cartAction.status === 'saving') return;
+    setProceeding(true);
+    const result = await cartActions.startCheckout(getOrderDraft() ?? draft, editing);
+    setProceeding(false);
+    if (!result.ok) {
+      setCartAction({ status: 'error', message: result.message });
+      return;
+    }
+    if (editing && result.source.kind === 'cart') {
+      // The frame is back in the cart: the editor's order no longer edits that line.
+      const rest = { ...readStoredOrder() };
+      delete rest[EDITING_FIELD];
+      writeStoredOrder(rest);
+    }
+    void navigate(buyerDetailsPath(result.source));
   };
 
   const applied = cropIsApplied(draft, print);
@@ -255,7 +279,8 @@ function Editor({ draft }: { draft: OrderDraft }) {
               borders={borders.data}
               onQuantity={(q) => update((d) => setQuantity(d, q))}
               onBack={() => update((d) => goBack(d, sets.data))}
-              onProceed={() => void navigate('/checkout')}
+              onProceed={() => void proceed()}
+              proceeding={proceeding}
               onAddToCart={() => void addToCart()}
               editing={editing !== null}
               cart={cartAction}

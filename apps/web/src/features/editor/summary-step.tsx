@@ -19,7 +19,9 @@ type SummaryStepProps = {
   borders: readonly MotifBorder[] | undefined;
   onQuantity: (quantity: number) => void;
   onBack: () => void;
+  /** Proceed to Checkout: buy now, or the whole cart when it has lines (`proceeding` while that is decided). */
   onProceed: () => void;
+  proceeding?: boolean;
   /** Add to cart, or save the cart line this photo was opened from (`editing`). */
   onAddToCart: () => void;
   editing: boolean;
@@ -40,6 +42,7 @@ export function SummaryStep({
   onQuantity,
   onBack,
   onProceed,
+  proceeding = false,
   onAddToCart,
   editing,
   cart,
@@ -180,7 +183,13 @@ export function SummaryStep({
           >
             {cart.status === 'saving' ? t`Saving…` : editing ? t`Update cart` : t`Add to cart`}
           </button>
-          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4`}>
+          <button
+            type="button"
+            onClick={onProceed}
+            disabled={!price || proceeding}
+            aria-busy={proceeding || undefined}
+            className={`${primaryButton} flex-1 px-4`}
+          >
             <Trans>Proceed to Checkout</Trans>
             <ArrowRightIcon className="h-4 w-4" />
           </button>

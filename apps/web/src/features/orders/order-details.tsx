@@ -2,6 +2,7 @@ import { formatInr } from '@framewala/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { OrderLines } from '../../components/order-lines';
+import { orderLineView } from '../../lib/orders/line-view';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CheckIcon, ImageIcon, TruckIcon } from '../../components/icons';
@@ -34,13 +35,14 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
     order.status,
     order.history.map((h) => ({ to: h.status, at: h.at })),
   );
-  const line = order.line;
+  // Every line of the order; one line is shown fact by fact.
+  const [line] = order.lines;
   const a = order.address;
   const shipped = Boolean(order.trackingNumber);
   const carrier = order.carrier ?? t`our courier`;
   const trackingNumber = order.trackingNumber;
   const status = statusText(order.status).toLowerCase();
-  const size = line?.sizeName ?? order.sizeName ?? '—';
+  const size = line?.sizeName ?? '—';
   const frameCount = order.lines.length;
   const couponCode = order.coupon?.code;
   const paymentId = order.payment?.paymentId;
@@ -117,12 +119,12 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
       <div className="grid gap-6 md:grid-cols-2">
         <Card id="order-line" title={frameCount > 1 ? t`Your ${frameCount} frames` : t`Your frame`}>
           {order.lines.length > 1 ? (
-            <OrderLines lines={order.lines} />
+            <OrderLines lines={order.lines.map(orderLineView)} />
           ) : (
             <div className="flex gap-4">
               <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-sand">
-                {order.thumbnailUrl ? (
-                  <img src={order.thumbnailUrl} alt={t`Your photo`} className="h-full w-full object-cover" />
+                {line?.thumbnailUrl ? (
+                  <img src={line.thumbnailUrl} alt={t`Your photo`} className="h-full w-full object-cover" />
                 ) : (
                   <ImageIcon className="h-8 w-8 text-ink-300" />
                 )}
@@ -154,7 +156,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
                 <dt className="text-sm text-ink-500">
                   <Trans>Quantity</Trans>
                 </dt>
-                <dd className="font-medium text-ink-900">{order.quantity ?? 1}</dd>
+                <dd className="font-medium text-ink-900">{line?.quantity ?? 1}</dd>
               </dl>
             </div>
           )}

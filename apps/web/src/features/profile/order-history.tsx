@@ -3,6 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { InvoiceLink } from '../../components/invoice-link';
+import { OrderLineSummary } from '../../components/order-lines';
+import { orderLineView } from '../../lib/orders/line-view';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
@@ -15,7 +17,7 @@ import { Card, NotAvailable } from './profile-card';
 
 const is401 = (error: unknown) => isApiError(error) && error.status === 401;
 
-/** The order history: `GET /api/orders` (newest first), with the empty state when there are none. */
+/** The order history: `GET /api/orders` (newest first), every framed photo of each order, or the empty state. */
 export function OrdersCard() {
   const { t } = useLingui();
   const session = useSession();
@@ -89,6 +91,7 @@ export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
                   <Link to={`/orders/${encodeURIComponent(order._id)}`} className={textLink}>
                     {order._id}
                   </Link>
+                  <OrderLineSummary lines={order.lines.map(orderLineView)} />
                   {order.invoice ? <InvoiceLink invoice={order.invoice} compact className="font-normal" /> : null}
                 </td>
                 <td className="py-3 pr-4 text-ink-700">{order.createdAt ? formatDate(order.createdAt) : <NotAvailable />}</td>
@@ -142,6 +145,7 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
               {statusText(order.status)}
             </span>
           </div>
+          <OrderLineSummary lines={order.lines.map(orderLineView)} />
           {order.trackingNumber ? (
             <p className="mt-2 text-sm break-words text-ink-600">
               <Tracking number={order.trackingNumber} carrier={order.carrier} />

@@ -5,8 +5,9 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { MAX_CART_LINES, type Cart } from '@framewala/domain';
+import { MAX_CART_LINES, type AddCartLineBody, type Cart, type CartLine } from '@framewala/domain';
 import { getSession } from '../auth';
+import { BUY_NOW, WHOLE_CART, type CheckoutSourceName } from '../checkout/checkout-source';
 import { errorText } from '../error-messages';
 import { i18n } from '../i18n';
 import type { OrderDraft } from '../order-draft/order-draft';
@@ -24,6 +25,7 @@ import {
   updateLocalCart,
   type EditingLine,
   type LocalCart,
+  type LocalCartLine,
 } from './local-cart';
 
 /** The key the signed-in customer's server cart is kept under: the user's id ('me' without stored details), or null. */
@@ -43,7 +45,7 @@ export function storeServerCart(queryClient: QueryClient, cart: Cart): void {
 export type CartResult = { ok: true } | { ok: false; message: string };
 
 /** A change the server refused or could not make, said for the customer. */
-export const cartChangeFailed = (error: unknown): CartResult => ({
+export const cartChangeFailed = (error: unknown): { ok: false; message: string } => ({
   ok: false,
   message: errorText(error, i18n._(msg`The cart could not be changed. Please try again.`)),
 });
@@ -142,4 +144,56 @@ export function mergeIntoAccount(queryClient: QueryClient | null): Promise<void>
     merging = null;
   });
   return merging;
+}
+
+type LineChoices = Pick<AddCartLineBody, 'uploadId' | 'sizeId' | 'selectedFrame' | 'selectedMotifBorder' | 'quantity'> & {
+  customWidth?: number | null;
+  customHeight?: number | null;
+};
+
+/** The same photo, size, frame, border and quantity: the same line (what 'Add to cart' would add again). */
+function sameChoices(a: LineChoices, b: LineChoices): boolean {
+  return (
+    a.uploadId === b.uploadId &&
+    a.sizeId === b.sizeId &&
+    (a.sizeId !== null || ((a.customWidth ?? null) === (b.customWidth ?? null) && (a.customHeight ?? null) === (b.customHeight ?? null))) &&
+    a.selectedFrame === b.selectedFrame &&
+    a.selectedMotifBorder === b.selectedMotifBorder &&
+    a.quantity === b.quantity
+  );
+}
+
+/** Whether a line of the cart (the server's, or one still in the browser) is already this draft, choice for choice. */
+export function cartHoldsDraft(serverLines: readonly CartLine[], localLines: readonly LocalCartLine[], draft: OrderDraft): boolean {
+  const body = lineBody(draft);
+  if (!body) return false;
+  if (serverLines.some((line) => sameChoices(line, body))) return true;
+  return localLines.some((line) => {
+    const other = lineBody(line.draft);
+    return other !== null && sameChoices(other, body);
+  });
+}
+
+export type CheckoutStart = { ok: true; source: CheckoutSourceName } | { ok: false; message: string };
+
+/**
+ * 'Proceed to Checkout' from the editor. With an empty cart the frame is bought at once (buy now, the saved cart
+ * untouched). With lines in the cart the whole cart is checked out with the frame in it: added as a line, unless a
+ * line already holds it (put there with 'Add to cart'), or saved in place of the line it was opened from.
+ */
+export async function startCheckout(queryClient: QueryClient, draft: OrderDraft, editing: EditingLine | null): Promise<CheckoutStart> {
+  const userId = signedInUserId();
+  const local = getLocalCart().lines;
+  let serverLines: readonly CartLine[] = [];
+  if (userId !== null) {
+    try {
+      serverLines = (await queryClient.fetchQuery(cartQueryOptions(userId))).lines;
+    } catch (error) {
+      return cartChangeFailed(error);
+    }
+  }
+  if (serverLines.length + local.length === 0) return { ok: true, source: BUY_NOW };
+  if (cartHoldsDraft(serverLines, local, draft)) return { ok: true, source: WHOLE_CART };
+  const result = editing ? await saveEditedLine(queryClient, editing, draft) : await addToCart(queryClient, draft, serverLines.length);
+  return result.ok ? { ok: true, source: WHOLE_CART } : result;
 }

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useSession } from '../auth';
 import type { OrderDraft } from '../order-draft/order-draft';
 import { CART_QUERY_KEY, cartQueryOptions } from './cart-api';
-import { addToCart, cartUserId, mergeIntoAccount, saveEditedLine } from './cart-actions';
+import { addToCart, cartUserId, mergeIntoAccount, saveEditedLine, startCheckout } from './cart-actions';
 import { useLocalCart, type EditingLine } from './local-cart';
 
 /** The server cart of a signed-in customer (`userId` from `cartUserId`; null while signed out). */
@@ -37,11 +37,12 @@ export function useCartCount(): number {
   return (server.data?.itemCount ?? 0) + local.lines.reduce((n, l) => n + l.draft.quantity, 0);
 }
 
-/** The editor's cart actions, bound to the app's query client. */
+/** The editor's cart actions (and where its 'Proceed to Checkout' goes), bound to the app's query client. */
 export function useCartActions() {
   const queryClient = useQueryClient();
   return {
     add: (draft: OrderDraft, serverLineCount: number) => addToCart(queryClient, draft, serverLineCount),
     saveEdit: (editing: EditingLine, draft: OrderDraft) => saveEditedLine(queryClient, editing, draft),
+    startCheckout: (draft: OrderDraft, editing: EditingLine | null) => startCheckout(queryClient, draft, editing),
   };
 }

@@ -51,13 +51,13 @@ export async function changeOrderStatus(id: string, change: StatusChange): Promi
   return parseAnswer(adminOrderResponseSchema, await authedApi.post<unknown>(`${orderPath(id)}/status`, change)).order;
 }
 
-/** `POST /api/admin/orders/:id/print-file` → 202 `{printFile}`: queues a rebuild. */
-export async function rebuildPrintFile(id: string): Promise<PrintFileInfo> {
-  return parseAnswer(printFileResponseSchema, await authedApi.post<unknown>(`${orderPath(id)}/print-file`)).printFile;
+/** `POST /api/admin/orders/:id/print-file` `{line}` → 202 `{printFile}`: queues a rebuild of line `line` (1 = the first). */
+export async function rebuildPrintFile(id: string, line: number): Promise<PrintFileInfo> {
+  return parseAnswer(printFileResponseSchema, await authedApi.post<unknown>(`${orderPath(id)}/print-file`, { line })).printFile;
 }
 
-/** The default print-file address when the server gives no `downloadUrl`. */
-export const printFilePath = (id: string) => `${orderPath(id)}/print-file`;
+/** Line `line`'s print-file address (1 = the first) when the server gives no `downloadUrl`. */
+export const printFilePath = (id: string, line = 1) => `${orderPath(id)}/print-file${line > 1 ? `?line=${line}` : ''}`;
 
 /** A page of the order list, kept on screen while the next page loads. */
 export const adminOrdersQueryOptions = (query: Required<Pick<OrderListQuery, 'status' | 'flagged' | 'q' | 'page' | 'pageSize'>>) =>

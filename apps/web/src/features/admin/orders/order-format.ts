@@ -1,4 +1,4 @@
-import { formatInr } from '@framewala/domain';
+import { formatInr, formatMeasure } from '@framewala/domain';
 import type { PrintFileInfo } from '../api/orders';
 
 export const inches = (value: number | null | undefined) => (typeof value === 'number' ? `${+value.toFixed(2)} in` : '—');
@@ -26,3 +26,10 @@ export const REFUND_LABELS: Record<string, string> = {
   requesting: 'Refund being asked for',
   refunded: 'Refunded',
 };
+
+/** A print size as width × height, as the customer chose it: '12×8', '11×14'. */
+export const sizeOf = (widthIn: number, heightIn: number) => `${formatMeasure(widthIn)}×${formatMeasure(heightIn)}`;
+
+/** One line of an order in the list: '12×8 · Matte Black (Classic) · ×2'. */
+export const lineSummary = (line: { widthIn: number; heightIn: number; finishName: string; quantity: number }) =>
+  `${sizeOf(line.widthIn, line.heightIn)} · ${line.finishName} · ×${line.quantity}`;

@@ -10,12 +10,15 @@ import { StatusActions } from './status-actions';
 import { CustomerPanel } from './customer-panel';
 import { HistoryPanel } from './history-panel';
 import { LinePanel } from './line-panel';
-import { LinesPanel } from './lines-panel';
+import { LineWorkPanel } from './line-work-panel';
 import { MockupPanel } from './mockup-panel';
 import { PaymentPanel } from './payment-panel';
 import { PrintFilePanel } from './print-file-panel';
 
-/** `/admin/orders/:id`: everything the shop needs to make, pack and track one order. */
+/**
+ * `/admin/orders/:id`: everything the shop needs to make, pack and track one order. An order of several lines lists
+ * them all under 'What to make', then gives each line its own mock-up and print-ready file.
+ */
 export function AdminOrderPage() {
   const { id = '' } = useParams();
   const order = useQuery(adminOrderQueryOptions(id));
@@ -71,10 +74,20 @@ export function AdminOrderPage() {
               </p>
             ) : null}
           </Panel>
-          <MockupPanel order={o} />
-          {o.lines.length > 1 ? <LinesPanel order={o} /> : null}
-          <PrintFilePanel order={o} />
-          <LinePanel order={o} />
+          {o.lines.length > 1 ? (
+            <>
+              <LinePanel order={o} />
+              {o.lines.map((_, index) => (
+                <LineWorkPanel key={index} order={o} index={index} />
+              ))}
+            </>
+          ) : (
+            <>
+              <MockupPanel order={o} />
+              <PrintFilePanel order={o} />
+              <LinePanel order={o} />
+            </>
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerPanel order={o} />

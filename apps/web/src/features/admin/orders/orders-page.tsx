@@ -11,6 +11,7 @@ import { ago, formatDateTime, inStatusFor, statusLabel } from '../../../lib/orde
 import { AdminShell, ErrorBox, PaymentIssueBadge, StatusBadge } from '../admin-ui';
 import { selectClass } from '../styles';
 import { adminOrdersQueryOptions, type AdminOrderSummary } from '../api/orders';
+import { lineSummary } from './order-format';
 
 export const PAGE_SIZE = ADMIN_ORDERS_DEFAULT_PAGE_SIZE;
 
@@ -152,9 +153,6 @@ export function AdminOrdersPage() {
 
 function OrderRow({ order }: { order: AdminOrderSummary }) {
   const customer = order.customer;
-  const item = [order.sizeName ? `${order.sizeName} in` : null, order.finishName, order.quantity ? `× ${order.quantity}` : null]
-    .filter(Boolean)
-    .join(' · ');
   return (
     <li>
       <Link
@@ -175,7 +173,15 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
             {customer?.phone ? <span className="text-ink-500"> · {formatPhone(customer.phone)}</span> : null}
           </span>
           {customer?.email && customer.name ? <span className="block truncate text-sm text-ink-500">{customer.email}</span> : null}
-          {item ? <span className="block truncate text-sm text-ink-500">{item}</span> : null}
+          {order.lines.length > 0 ? (
+            <span className="block text-sm text-ink-500" data-testid="admin-row-lines">
+              {order.lines.map((line, index) => (
+                <span key={index} className="block truncate">
+                  {lineSummary(line)}
+                </span>
+              ))}
+            </span>
+          ) : null}
         </span>
         <span className="col-start-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:col-start-auto sm:flex-col sm:items-start">
           <StatusBadge status={order.status} />

@@ -7,20 +7,74 @@ import { formatDateTime } from '../../../lib/orders/order-status';
 import { Fact, Facts, Panel } from '../admin-ui';
 import { errorText } from '../error-text';
 import { fetchProtectedFile, saveBlob } from '../../../lib/protected-file';
-import { adminOrderQueryOptions, printFilePath, rebuildPrintFile, type AdminOrder, PRINT_FILE_BUSY } from '../api/orders';
+import {
+  adminOrderQueryOptions,
+  printFilePath,
+  rebuildPrintFile,
+  type AdminOrder,
+  type PrintFileInfo,
+  PRINT_FILE_BUSY,
+} from '../api/orders';
 import { fileSize, px, PRINT_STATUS } from './order-format';
 
+/** The print-ready file of an order of one line, in its own panel. */
 export function PrintFilePanel({ order }: { order: AdminOrder }) {
+  const file = order.lines[0]?.printFile ?? order.printFile ?? null;
+  return (
+    <Panel id="admin-print-file" title="Print-ready file" action={file ? <PrintStatus file={file} testId="print-file-status" /> : null}>
+      <PrintFile order={order} index={0} />
+    </Panel>
+  );
+}
+
+/** A print file's state: 'Ready', 'Being made…'. */
+export function PrintStatus({ file, testId }: { file: PrintFileInfo; testId: string }) {
+  const busy = PRINT_FILE_BUSY.has(file.status);
+  return (
+    <span
+      data-testid={testId}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+        file.status === 'ready'
+          ? 'bg-leaf-50 text-leaf-600'
+          : file.status === 'failed'
+            ? 'bg-red-50 text-red-800'
+            : 'bg-amber-100 text-amber-900'
+      }`}
+    >
+      {busy ? <Spinner className="h-3.5 w-3.5" /> : null}
+      {PRINT_STATUS[file.status]}
+    </span>
+  );
+}
+
+/**
+ * Line `index`'s print-ready file (0 for the first): its facts, download (`…/print-file?line=N`) and rebuild (`{line:
+ * N}`; the server rebuilds that line only). In an order of several lines the buttons name their line.
+ */
+export function PrintFile({ order, index }: { order: AdminOrder; index: number }) {
   const queryClient = useQueryClient();
-  const file = order.printFile ?? null;
+  const lineNumber = index + 1;
+  const several = order.lines.length > 1;
+  const file = order.lines[index]?.printFile ?? (index === 0 ? order.printFile : null) ?? null;
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
+  const orderKey = adminOrderQueryOptions(order.id).queryKey;
   const rebuild = useMutation({
-    mutationFn: () => rebuildPrintFile(order.id),
+    mutationFn: () => rebuildPrintFile(order.id, lineNumber),
     onSuccess: (printFile) => {
-      queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, (current) => (current ? { ...current, printFile } : current));
-      void queryClient.invalidateQueries({ queryKey: adminOrderQueryOptions(order.id).queryKey });
-      showToast('The print file is being made again.', { tone: 'info' });
+      queryClient.setQueryData(orderKey, (current) =>
+        current
+          ? {
+              ...current,
+              ...(index === 0 ? { printFile } : {}),
+              lines: current.lines.map((line, i) => (i === index ? { ...line, printFile } : line)),
+            }
+          : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: orderKey });
+      showToast(several ? `The print file of line ${lineNumber} is being made again.` : 'The print file is being made again.', {
+        tone: 'info',
+      });
     },
   });
 
@@ -29,8 +83,8 @@ export function PrintFilePanel({ order }: { order: AdminOrder }) {
     setDownloading(true);
     setDownloadError(null);
     try {
-      const { blob, fileName } = await fetchProtectedFile(file?.downloadUrl ?? printFilePath(order.id));
-      saveBlob(blob, fileName ?? `${order.id}-print.${extension}`);
+      const { blob, fileName } = await fetchProtectedFile(file?.downloadUrl ?? printFilePath(order.id, lineNumber));
+      saveBlob(blob, fileName ?? (several ? `${order.id}-line${lineNumber}-print.${extension}` : `${order.id}-print.${extension}`));
     } catch (error) {
       setDownloadError(error);
     } finally {
@@ -45,30 +99,10 @@ export function PrintFilePanel({ order }: { order: AdminOrder }) {
   const busy = file ? PRINT_FILE_BUSY.has(file.status) : false;
 
   return (
-    <Panel
-      id="admin-print-file"
-      title="Print-ready file"
-      action={
-        file ? (
-          <span
-            data-testid="print-file-status"
-            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold ${
-              file.status === 'ready'
-                ? 'bg-leaf-50 text-leaf-600'
-                : file.status === 'failed'
-                  ? 'bg-red-50 text-red-800'
-                  : 'bg-amber-100 text-amber-900'
-            }`}
-          >
-            {busy ? <Spinner className="h-3.5 w-3.5" /> : null}
-            {PRINT_STATUS[file.status]}
-          </span>
-        ) : null
-      }
-    >
+    <>
       {file ? (
         <>
-          <Facts label="Print file">
+          <Facts label={several ? `Print file ${lineNumber}` : 'Print file'}>
             <Fact label="Pixels">{px(file.widthPx, file.heightPx)}</Fact>
             <Fact label="Resolution">{typeof file.ppi === 'number' ? `${file.ppi} ppi` : '—'}</Fact>
             <Fact label="Prints at">{printWidth && printHeight ? `${+printWidth.toFixed(2)} × ${+printHeight.toFixed(2)} in` : '—'}</Fact>
@@ -100,10 +134,10 @@ export function PrintFilePanel({ order }: { order: AdminOrder }) {
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <button type="button" className={primaryButton} disabled={file?.status !== 'ready' || downloading} onClick={() => void download()}>
-          {downloading ? 'Downloading…' : 'Download print file'}
+          {downloading ? 'Downloading…' : several ? `Download print file ${lineNumber}` : 'Download print file'}
         </button>
         <button type="button" className={secondaryButton} disabled={rebuild.isPending || busy} onClick={() => rebuild.mutate()}>
-          {rebuild.isPending ? 'Queuing…' : 'Rebuild'}
+          {rebuild.isPending ? 'Queuing…' : several ? `Rebuild print file ${lineNumber}` : 'Rebuild'}
         </button>
       </div>
       {downloadError ? (
@@ -116,6 +150,6 @@ export function PrintFilePanel({ order }: { order: AdminOrder }) {
           {errorText(rebuild.error)}
         </p>
       ) : null}
-    </Panel>
+    </>
   );
 }
