@@ -42,15 +42,18 @@ export function OrderLines({ lines, testId = 'order-lines' }: { lines: readonly 
   );
 }
 
-/** The lines of an order in a row of the order history: '2 × 12x8 in · Walnut · Classic · Slim 0.5 in', one a line. */
+/**
+ * The lines of an order in a row of the order history: '2 × 12x8 in · Walnut · Classic · Slim 0.5 in', one a line
+ * (lines of text, not a list: the history's rows are list items themselves on a phone).
+ */
 export function OrderLineSummary({ lines }: { lines: readonly LineView[] }) {
   return (
-    <ul className="mt-1 flex flex-col gap-0.5 text-sm font-normal text-ink-600" data-testid="order-row-lines">
+    <span className="mt-1 flex flex-col gap-0.5 text-sm font-normal text-ink-600" data-testid="order-row-lines">
       {lines.map((line) => (
-        <li key={line.key}>
+        <span key={line.key} className="block">
           {line.quantity} × {line.size} · {line.frame} · {line.border}
-        </li>
+        </span>
       ))}
-    </ul>
+    </span>
   );
 }

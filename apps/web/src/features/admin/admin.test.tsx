@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_PARTS, type AdminCatalogue, type AdminFinish, type PrintFileInfo } from '@framewala/domain';
-import { adminOrder, adminOrderSummary, PRINT_READY } from '../../test/fixtures';
+import { adminOrder, adminOrderSummary, PRINT_READY, twoLineAdminOrder, twoLineAdminSummary } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
@@ -119,6 +119,22 @@ describe('/admin orders list', { timeout: 30_000 }, () => {
     expect(rows[0]!.querySelector('img')).toHaveAttribute('src', '/media/uploads/FW-2611-AAAAAA/thumb.webp');
     expect(callsTo('GET', '/api/admin/orders')[0]?.headers.authorization).toMatch(/^Bearer /);
     expect(main().getByText('1–2 of 2 orders')).toBeVisible();
+  });
+
+  it('shows every line of an order in its row: size width × height, frame and pieces per line', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': { body: { orders: [twoLineAdminSummary('FW-2611-TWO222')], total: 1, page: 1, pageSize: 20 } },
+    });
+    renderRoute('/admin');
+    const list = await main().findByRole('list', { name: 'Orders' });
+    const row = within(list).getByRole('link');
+    expect([...within(row).getByTestId('admin-row-lines').children].map((l) => l.textContent)).toEqual([
+      '12×8 · Matte Black (Classic) · ×2',
+      '11×14 · Walnut (Classic) · ×1',
+    ]);
+    expect(row).not.toHaveTextContent('× 3');
   });
 
   it('filters by status, searches and pages through the API, keeping the state in the address', async () => {
@@ -292,6 +308,77 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
       carrier: 'India Post',
       trackingNumber: 'EE123456789IN',
     });
+  });
+
+  it('an order of two lines: what to make lists both, and each line has its own mock-up and print file (download and rebuild by line)', async () => {
+    const token = signInAdmin();
+    let second: PrintFileInfo = twoLineAdminOrder().lines[1]!.printFile!;
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-TWO222': () => {
+        const order = twoLineAdminOrder();
+        return { body: { order: { ...order, lines: [order.lines[0]!, { ...order.lines[1]!, printFile: second }] } } };
+      },
+      'GET /api/admin/orders/FW-2611-TWO222/mockup': { body: 'jpeg-bytes' },
+      'POST /api/admin/orders/FW-2611-TWO222/print-file': () => {
+        second = { ...second, status: 'queued', finishedAt: null };
+        return { status: 202, body: { printFile: second } };
+      },
+    });
+    const fileCalls: string[] = [];
+    server.use(
+      http.get('/api/admin/orders/FW-2611-TWO222/print-file', ({ request }) => {
+        fileCalls.push(new URL(request.url).search);
+        return new HttpResponse(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
+          headers: { 'content-type': 'image/tiff', 'content-disposition': 'attachment; filename="FW-2611-TWO222-line2-print.tif"' },
+        });
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = renderRoute('/admin/orders/FW-2611-TWO222');
+
+    const make = within(await main().findByRole('region', { name: 'What to make' }));
+    const made = make.getAllByTestId('admin-make-line');
+    expect(made).toHaveLength(2);
+    expect(within(made[0]!).getByText('12x8 in')).toBeVisible();
+    expect(made[0]).toHaveTextContent('Classic · Matte Black');
+    expect(made[0]).toHaveTextContent('Slim (0.5 in)');
+    expect(made[0]).toHaveTextContent('Quantity2');
+    expect(within(made[1]!).getByText('11x14 in (custom)')).toBeVisible();
+    expect(made[1]).toHaveTextContent('11 in × 14 in');
+    expect(made[1]).toHaveTextContent('Classic · Walnut');
+    expect(made[1]).toHaveTextContent('Quantity1');
+    expect(make.getByText('Total (3)')).toBeVisible();
+
+    const lines = main().getAllByTestId('admin-line');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0]!).getByRole('heading', { name: 'Frame 1 of 2: 12x8 in' })).toBeVisible();
+    expect(within(lines[1]!).getByRole('heading', { name: 'Frame 2 of 2: 11x14 in' })).toBeVisible();
+    // Two mock-ups, each its line's (`?line=2` for the second), fetched with the token.
+    expect(await within(lines[0]!).findByRole('img', { name: /^Mock-up: 12x8 in, Classic Matte Black, Slim border/ })).toBeVisible();
+    expect(await within(lines[1]!).findByRole('img', { name: /^Mock-up: 11x14 in, Classic Walnut, no border$/ })).toBeVisible();
+    const mockups = callsTo('GET', '/api/admin/orders/FW-2611-TWO222/mockup');
+    expect(mockups.map((c) => c.path).sort()).toEqual([
+      '/api/admin/orders/FW-2611-TWO222/mockup',
+      '/api/admin/orders/FW-2611-TWO222/mockup?line=2',
+    ]);
+    expect(mockups.every((c) => c.headers.authorization === `Bearer ${token}`)).toBe(true);
+    // Two print files, each with its own facts and buttons.
+    expect(within(lines[0]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(within(lines[1]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(within(lines[0]!).getByRole('button', { name: 'Download print file 1' })).toBeEnabled();
+
+    await user.click(within(lines[1]!).getByRole('button', { name: 'Download print file 2' }));
+    await waitFor(() => expect(clicked).toEqual(['FW-2611-TWO222-line2-print.tif']));
+    expect(fileCalls).toEqual(['?line=2']);
+
+    await user.click(within(lines[1]!).getByRole('button', { name: 'Rebuild print file 2' }));
+    await waitFor(() => expect(within(lines[1]!).getByTestId('admin-line-print-status')).toHaveTextContent('Waiting to be made'));
+    expect(within(lines[0]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(callsTo('POST', '/api/admin/orders/FW-2611-TWO222/print-file').map((c) => c.body)).toEqual([{ line: 2 }]);
   });
 
   it('says when the order does not exist', async () => {

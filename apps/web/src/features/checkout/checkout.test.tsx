@@ -343,7 +343,9 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     const { user, router, callsTo } = await openCheckout({
       'POST /api/sandbox/pay': { body: failure },
       // The declined order still waits for its payment.
-      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: { ...ORDER, status: 'created', payment: { ...ORDER.payment, paymentId: null } } } },
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: { order: { ...ORDER, status: 'created', payment: { ...ORDER.payment, paymentId: null } } },
+      },
     });
     await user.click(main().getByRole('button', { name: 'Make payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });

@@ -24,7 +24,7 @@ export function Mockup({ order, index, compact = false }: { order: AdminOrder; i
       {image.bitmap ? (
         <BitmapImage
           bitmap={image.bitmap}
-          label={`Mock-up: ${line?.sizeName ?? ''} in, ${line?.frameSetName ?? ''} ${line?.finishName ?? ''}, ${line?.borderName ?? ''} border`}
+          label={`Mock-up: ${line?.sizeName ?? ''} in, ${line?.frameSetName ?? ''} ${line?.finishName ?? ''}, ${line?.borderIn ? `${line.borderName} border` : 'no border'}`}
           className={`h-auto w-auto max-w-full drop-shadow-xl ${compact ? 'max-h-72' : 'max-h-[28rem]'}`}
           testId="admin-mockup"
         />
