@@ -984,6 +984,29 @@ describe('the checkout in Hindi', { timeout: 30_000 }, () => {
     }
   });
 
+  it('shows a two-line order paid again in Hindi: each line width first, the whole order once', async () => {
+    await activateLocale('hi', ['checkout']);
+    signInAs();
+    api({
+      'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder() } },
+      'GET /api/shipping-quote': {
+        body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } },
+      },
+    });
+    renderRoute('/checkout/pay?order=FW-2611-TWO222');
+    const rows = within(await main().findByTestId('cart-summary')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('12 × 8 इंच · मैट ब्लैक · क्लासिक');
+    expect(rows[0]).toHaveTextContent('पतला 0.5 इंच · 2 × ₹582.00');
+    expect(rows[1]).toHaveTextContent('11 × 14 इंच · वॉलनट · क्लासिक');
+    expect(main().getByText('कीमतें सभी टैक्स सहित हैं। पूरे ऑर्डर के लिए आप एक ही बार यही राशि चुकाएँगे।')).toBeVisible();
+    expect(screen.getByTestId('aside-order')).toHaveTextContent('ऑर्डर FW-2611-TWO222, भुगतान बाकी है। ऑर्डर देखें');
+    expect(main().getByRole('button', { name: 'भुगतान करें' })).toBeEnabled();
+    const text = document.querySelector('main')!.textContent ?? '';
+    for (const english of ['Checkout', 'Product Summary', 'Total Price', 'Shipping', 'Make payment', 'applied', 'waiting', 'No border']) {
+      expect(text, english).not.toContain(english);
+    }
+  });
+
   it("/cancel names a declined card in Hindi and keeps the provider's own words apart", async () => {
     await activateLocale('hi', ['checkout']);
     signInAs();
