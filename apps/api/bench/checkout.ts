@@ -427,7 +427,7 @@ async function main() {
       await sql.query(
         `SELECT count(*)::int AS orders, count(*) FILTER (WHERE jsonb_array_length(lines) = $1)::int AS "withAllLines",
                 (SELECT count(*)::int FROM cart_lines) AS "linesLeftInCarts"
-           FROM orders WHERE lines IS NOT NULL AND status = 'paid'`,
+           FROM orders WHERE lines->0->>'cartLineId' IS NOT NULL AND status = 'paid'`,
         [CART_LINES],
       )
     ).rows[0] as { orders: number; withAllLines: number; linesLeftInCarts: number };

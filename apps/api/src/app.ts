@@ -17,9 +17,9 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { appShellSender, hasWebApp, registerWebApp } from './plugins/web-app';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
 import { addressesRoutes } from './routes/addresses';
-import { adminRoutes } from './routes/admin';
-import { adminPrintRoutes } from './routes/admin-print';
+import { adminPrintRoutes, adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
+import { couponRoutes } from './routes/coupons';
 import { catalogueRoutes } from './routes/catalogue';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
@@ -33,6 +33,7 @@ import { siteRoutes } from './routes/site';
 import { shippingRoutes } from './routes/shipping';
 import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
+import type { Enhancer } from './services/enhance/run';
 import { Jobs } from './services/jobs';
 import type { ShopRateLimits } from './services/rate-limit';
 import { LocalStorage, type Storage } from './services/storage';
@@ -62,6 +63,8 @@ export interface AppOptions {
   rateLimits?: Partial<AccountRateLimits & ShopRateLimits>;
   /** How long a buffered (JSON) request body may take to arrive, in ms (default 30 s; tests lower it). */
   bodyTimeoutMs?: number;
+  /** How enhance jobs make their pixels (default: a child process running the AI model; tests give a plain resize). */
+  enhancer?: Enhancer;
 }
 
 /**
@@ -136,12 +139,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
-      await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits));
+      await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits, opts.enhancer));
       await api.register(arRoutes(ctx));
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));
       await api.register(cartRoutes(ctx));
+      await api.register(couponRoutes(ctx));
       await api.register(shippingRoutes(ctx));
       await api.register(ordersRoutes(ctx, opts.rateLimits));
       await api.register(paymentsRoutes(ctx));

@@ -180,7 +180,8 @@ describe('catalogue changes apply to new orders only', () => {
     expect(after.line).toMatchObject({ frameRatePaisePerSqIn: c.rate, borderPricePaise: c.borderPrice });
     expect(after.line.finishName).not.toBe('Coal Black');
     expect((await client.get(`/api/orders/${paid.orderId}`, { token: asha.token })).json().order).toEqual(customerBefore);
-    const row = (await t.database.pool.query('SELECT amount_paise, line FROM orders WHERE id = $1', [paid.orderId])).rows[0];
+    const row = (await t.database.pool.query(`SELECT amount_paise, lines->0->'line' AS line FROM orders WHERE id = $1`, [paid.orderId]))
+      .rows[0];
     expect(row.amount_paise).toBe(paid.amount);
     expect(row.line).toEqual(before.line);
 
@@ -197,7 +198,8 @@ describe('catalogue changes apply to new orders only', () => {
     expect(expectError(stale, 409, 'PRICE_MISMATCH').amount).toBe(newAmount);
     const fresh = await createOrder(client, asha.token, orderBody(c, photo, { amount: newAmount }));
     expect(fresh.statusCode, fresh.body).toBe(201);
-    const freshLine = (await t.database.pool.query('SELECT line FROM orders WHERE id = $1', [fresh.json().orderId])).rows[0].line;
+    const freshLine = (await t.database.pool.query(`SELECT lines->0->'line' AS line FROM orders WHERE id = $1`, [fresh.json().orderId]))
+      .rows[0].line;
     expect(freshLine).toMatchObject({
       frameSetName: 'Slimline',
       finishName: 'Coal Black',
@@ -289,7 +291,8 @@ describe('adding finishes', () => {
     expect((await publicFrames()).find((s) => s._id === set.id)!.frames.map((f) => f.frameName)).toContain('Peacock Blue');
     const order = await createOrder(client, asha.token, orderBody(c, photo, { selectedFrame: finish.id }));
     expect(order.statusCode, order.body).toBe(201);
-    const line = (await t.database.pool.query('SELECT line FROM orders WHERE id = $1', [order.json().orderId])).rows[0].line;
+    const line = (await t.database.pool.query(`SELECT lines->0->'line' AS line FROM orders WHERE id = $1`, [order.json().orderId])).rows[0]
+      .line;
     expect(line).toMatchObject({ finishId: finish.id, finishName: 'Peacock Blue' });
   });
 

@@ -9,6 +9,7 @@ import { Jobs } from '../src/services/jobs';
 import { openMessage } from '../src/services/mail';
 import { LocalStorage } from '../src/services/storage';
 import { queueStatusEmail, statusEmailJobId } from '../src/services/orders/notifications';
+import { refusalMessage } from '../src/services/orders/transitions';
 import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { outboxMessages, paidOrder, routeTable, signInAdmin, unpaidOrder, waitFor } from './admin-helpers';
 import { createTestApp, tempDir, testConfig, type TestApp } from './helpers';
@@ -284,7 +285,13 @@ describe('status moves', () => {
       expect(reason, `${from}>${to}`).not.toBeNull();
       const res = await move(orderId, to === 'shipped' ? { ...SHIP } : { status: to });
       const body = expectError(res, 409, 'ORDER_TRANSITION_REFUSED');
-      expect(body).toEqual({ message: reason, code: 'ORDER_TRANSITION_REFUSED', from, to });
+      expect(body).toEqual({
+        message: refusalMessage(reason!, { from, to, actor: 'admin' }),
+        code: 'ORDER_TRANSITION_REFUSED',
+        from,
+        to,
+        reason,
+      });
     }
     const { order } = (await get(`/api/admin/orders/${orderId}`)).json();
     expect(order.status).toBe(from);
@@ -361,6 +368,7 @@ describe('status moves', () => {
     await t.database.pool.query(`UPDATE orders SET paid_at = now() - interval '25 hours' WHERE id = $1`, [late.orderId]);
     const refused = expectError(await move(late.orderId, { status: 'cancelled' }), 409, 'ORDER_TRANSITION_REFUSED');
     expect(refused.message).toBe('A paid order can only be cancelled within 24 hours of payment.');
+    expect(refused.reason).toBe('CANCELLATION_WINDOW_CLOSED');
     expect((await get(`/api/admin/orders/${late.orderId}`)).json().order.nextStatuses).toEqual(['in_production']);
 
     const unpaid = await unpaidOrder(client, asha.token, c, ashaPhoto);
@@ -368,6 +376,7 @@ describe('status moves', () => {
     expect((await move(unpaid.orderId, { status: 'cancelled' })).statusCode).toBe(200);
     const noRefund = expectError(await move(unpaid.orderId, { status: 'refunded' }), 409, 'ORDER_TRANSITION_REFUSED');
     expect(noRefund.message).toBe('Only a paid order can be refunded.');
+    expect(noRefund.reason).toBe('NEVER_PAID');
     await expectRefusals(unpaid.orderId, 'cancelled', null, []);
   });
 

@@ -322,7 +322,10 @@ describe('carts and orders', () => {
   it('an order placed before the shop kept Hindi names answers them as null (the pages show the English)', async () => {
     const res = await createOrder(client, asha.token, orderBody(c, await uploadPhoto(t, asha.token)));
     const id = res.json<{ orderId: string }>().orderId;
-    await t.database.pool.query(`UPDATE orders SET line = line - 'frameSetNameHi' - 'finishNameHi' - 'borderNameHi' WHERE id = $1`, [id]);
+    await t.database.pool.query(
+      `UPDATE orders SET lines = jsonb_set(lines, '{0,line}', (lines->0->'line') - 'frameSetNameHi' - 'finishNameHi' - 'borderNameHi') WHERE id = $1`,
+      [id],
+    );
     const order = (await client.get(`/api/orders/${id}`, { token: asha.token })).json<{
       order: { frameNameHi: string | null; line: Record<string, unknown>; lines: Record<string, unknown>[] };
     }>().order;

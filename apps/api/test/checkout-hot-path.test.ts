@@ -107,8 +107,15 @@ describe('create-order in two statements', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { orderId, amount } = res.json<{ orderId: string; amount: number }>();
     const row = (await t.database.pool.query('SELECT * FROM orders WHERE id = $1', [orderId])).rows[0];
-    expect(row).toMatchObject({ user_id: meera.user._id, status: 'created', amount_paise: amount, quantity: 3, upload_id: meera.photo });
-    expect(row.line).toMatchObject({ sizeId: c.sizeId, finishId: c.finishId, borderIn: c.borderIn, borderPricePaise: c.borderPrice });
+    expect(row).toMatchObject({ user_id: meera.user._id, status: 'created', amount_paise: amount });
+    // One line, bought at once: it names no cart line.
+    expect(row.lines).toEqual([{ cartLineId: null, uploadId: meera.photo, quantity: 3, line: expect.any(Object) }]);
+    expect(row.lines[0].line).toMatchObject({
+      sizeId: c.sizeId,
+      finishId: c.finishId,
+      borderIn: c.borderIn,
+      borderPricePaise: c.borderPrice,
+    });
     expect(row.address).toMatchObject({ fullName: 'Asha Rao', city: 'Bangalore', postalCode: '560001', country: 'IN' });
     expect(row.status_changed_at).toEqual(row.created_at);
   });

@@ -35,12 +35,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const REFUSAL = 'Payments are closed while this test runs.';
+/** The domain's reason while the test closes payments, and the English the API words it with. */
+const REASON = 'NOT_A_NEXT_STATUS';
+const REFUSAL = 'An order that is created cannot become paid.';
 
 /** Runs `work` with the domain refusing created → paid to everyone, then puts the table back. */
 async function withPaymentRefused<T>(work: () => Promise<T>): Promise<T> {
   const allowed = ORDER_TRANSITIONS.created.paid;
-  const refuse: Guard = () => REFUSAL;
+  const refuse: Guard = () => REASON;
   ORDER_TRANSITIONS.created.paid = refuse;
   try {
     return await work();
@@ -113,7 +115,12 @@ describe("every payment path asks the domain's guard", () => {
   it('verify: a refused move answers 409 ORDER_TRANSITION_REFUSED with the reason and writes nothing; allowed again, it pays', async () => {
     const order = await newOrder();
     const refused = await withPaymentRefused(() => verify(order.id, 'pay_GuardVerify001'));
-    expect(expectError(refused, 409, 'ORDER_TRANSITION_REFUSED')).toMatchObject({ message: REFUSAL, from: 'created', to: 'paid' });
+    expect(expectError(refused, 409, 'ORDER_TRANSITION_REFUSED')).toMatchObject({
+      message: REFUSAL,
+      from: 'created',
+      to: 'paid',
+      reason: REASON,
+    });
     await expectUntouched(order.orderId);
 
     const paid = await verify(order.id, 'pay_GuardVerify001');

@@ -80,7 +80,10 @@ describe('retention seam', () => {
   it('holds the photos of orders not yet delivered', async () => {
     const order = await newOrder();
     expect((await uploadsHeldByOpenOrders(t.database.db)).has(photo)).toBe(true);
-    await t.database.pool.query(`UPDATE orders SET status = 'delivered' WHERE upload_id = $1 AND status IN ('created', 'paid')`, [photo]);
+    await t.database.pool.query(
+      `UPDATE orders SET status = 'delivered' WHERE lines @> jsonb_build_array(jsonb_build_object('uploadId', $1::text)) AND status IN ('created', 'paid')`,
+      [photo],
+    );
     expect((await uploadsHeldByOpenOrders(t.database.db)).has(photo)).toBe(false);
     expect(order.orderId).toBeTruthy();
   });

@@ -179,7 +179,7 @@ describe('the print file of a paid order', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     const { rows } = await t.database.pool.query<{ line: { widthIn: number; heightIn: number; borderIn: number; mouldingIn: number } }>(
-      'SELECT line FROM orders WHERE id = $1',
+      `SELECT lines->0->'line' AS line FROM orders WHERE id = $1`,
       [orderId],
     );
     const line = rows[0]!.line;

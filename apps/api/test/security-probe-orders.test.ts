@@ -59,9 +59,10 @@ describe('Idempotency-Key', () => {
     const statuses = [a.statusCode, b.statusCode].sort();
     expect(statuses).toEqual([201, 422]);
     const winner = a.statusCode === 201 ? a : b;
-    const { rows } = await t.database.pool.query<{ quantity: number }>('SELECT quantity FROM orders WHERE id = $1', [
-      winner.json<{ orderId: string }>().orderId,
-    ]);
+    const { rows } = await t.database.pool.query<{ quantity: number }>(
+      `SELECT (lines->0->>'quantity')::int AS quantity FROM orders WHERE id = $1`,
+      [winner.json<{ orderId: string }>().orderId],
+    );
     expect(rows[0]?.quantity).toBe(winner === a ? 1 : 4);
   });
 });

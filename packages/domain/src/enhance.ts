@@ -2,13 +2,18 @@
  * The rules of enhancing a photo (auto-enhance and AI upscaling): the slider's start, the factors offered, and the
  * sizes each may work on. Plain values and checks without schemas, so the editor can use them without loading zod.
  */
-import type { EnhanceBody } from './contracts/enhance';
 import { checkImageDimensions, type RuleCheck } from './upload-rules';
 
 /** The strength slider's starting point. */
 export const ENHANCE_DEFAULT_STRENGTH = 70;
 export const UPSCALE_FACTORS = [2, 4] as const;
 export type UpscaleFactor = (typeof UPSCALE_FACTORS)[number];
+
+/** What an enhance asks for (the body of POST /api/uploads/:id/enhance): auto-enhance, an AI upscale, or both. */
+export interface EnhanceRequest {
+  auto?: { strength: number } | undefined;
+  upscale?: UpscaleFactor | undefined;
+}
 /** AI upscaling is offered for photos up to this many pixels on the long side. */
 export const UPSCALE_MAX_LONG_SIDE = 4000;
 /**
@@ -27,7 +32,7 @@ export const ENHANCE_MAX_PIXELS = 100_000_000;
 export function checkEnhance(
   width: number,
   height: number,
-  body: EnhanceBody,
+  body: EnhanceRequest,
 ): (RuleCheck<'IMAGE_DIMENSIONS'> & { ok: false }) | { ok: true; width: number; height: number } {
   const refuse = (message: string) => ({ ok: false as const, code: 'IMAGE_DIMENSIONS' as const, message });
   const factor = body.upscale ?? 1;

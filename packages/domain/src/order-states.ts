@@ -1,6 +1,6 @@
 /**
  * The order state machine: a transitions table with guards. Every guard returns null when the move is allowed or
- * a reason (a sentence for people) when it is not. The API stores every change with its time and actor.
+ * the code of the reason it is not (the API words it for people). The API stores every change with its time and actor.
  *
  *   created → paid → in_production → shipped → delivered
  *   created → cancelled                      (payment failed or abandoned)
@@ -23,20 +23,33 @@ export interface TransitionContext {
   paidAt?: Date | null;
 }
 
-export type Guard = (ctx: TransitionContext) => string | null;
+/**
+ * Why a move is refused: the order is already in that status; the status is not one this one leads to; the actor may
+ * not make this move; a paid order to cancel has no payment time; the cancellation window (24 hours after payment)
+ * has passed; an order that was never paid cannot be refunded.
+ */
+export const TRANSITION_REFUSALS = [
+  'ALREADY_IN_STATUS',
+  'NOT_A_NEXT_STATUS',
+  'ACTOR_NOT_ALLOWED',
+  'NO_PAYMENT_TIME',
+  'CANCELLATION_WINDOW_CLOSED',
+  'NEVER_PAID',
+] as const;
+export type TransitionRefusal = (typeof TRANSITION_REFUSALS)[number];
+
+export type Guard = (ctx: TransitionContext) => TransitionRefusal | null;
 
 const anyOf =
   (...actors: OrderActor[]): Guard =>
   (ctx) =>
-    actors.includes(ctx.actor) ? null : `${/^[aeiou]/.test(ctx.actor) ? 'An' : 'A'} ${ctx.actor} cannot make this change.`;
+    actors.includes(ctx.actor) ? null : 'ACTOR_NOT_ALLOWED';
 
 const withinCancellationWindow: Guard = (ctx) => {
   const actorReason = anyOf('customer', 'admin')(ctx);
   if (actorReason) return actorReason;
-  if (!ctx.paidAt) return 'The order has no payment time.';
-  return ctx.now.getTime() - ctx.paidAt.getTime() <= CANCELLATION_WINDOW_MS
-    ? null
-    : 'A paid order can only be cancelled within 24 hours of payment.';
+  if (!ctx.paidAt) return 'NO_PAYMENT_TIME';
+  return ctx.now.getTime() - ctx.paidAt.getTime() <= CANCELLATION_WINDOW_MS ? null : 'CANCELLATION_WINDOW_CLOSED';
 };
 
 /** from → to → guard. A pair that is missing is not a transition at all. */
@@ -54,17 +67,21 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<Orde
   delivered: {},
   cancelled: {
     // Only a cancellation of a paid order can be refunded: the caller says so through paidAt.
-    refunded: (ctx) => anyOf('admin', 'system', 'webhook')(ctx) ?? (ctx.paidAt ? null : 'Only a paid order can be refunded.'),
+    refunded: (ctx) => anyOf('admin', 'system', 'webhook')(ctx) ?? (ctx.paidAt ? null : 'NEVER_PAID'),
   },
   refunded: {},
 };
 
-/** Null when `from → to` is allowed for this context, else the reason it is not. */
-export function transitionRefusal(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): string | null {
-  if (from === to) return `The order is already ${to.replace('_', ' ')}.`;
+/** Null when `from → to` is allowed for this context, else the code of the reason it is not. */
+export function transitionRefusal(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): TransitionRefusal | null {
+  if (from === to) return 'ALREADY_IN_STATUS';
   const guard = ORDER_TRANSITIONS[from][to];
-  if (!guard) return `An order that is ${from.replace('_', ' ')} cannot become ${to.replace('_', ' ')}.`;
+  if (!guard) return 'NOT_A_NEXT_STATUS';
   return guard(ctx);
+}
+
+export function isTransitionRefusal(value: unknown): value is TransitionRefusal {
+  return typeof value === 'string' && (TRANSITION_REFUSALS as readonly string[]).includes(value);
 }
 
 export function canTransition(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): boolean {

@@ -3,8 +3,6 @@ import {
   addCartLineBodySchema,
   addCartLineResponseSchema,
   applyCouponBodySchema,
-  couponQuoteBodySchema,
-  couponQuoteResponseSchema,
   cartLineParamsSchema,
   cartResponseSchema,
   errorBodySchema,
@@ -13,7 +11,6 @@ import {
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
-import { priceCoupon } from '../services/coupons';
 import { addCartLine, applyCartCoupon, readCart, removeCartCoupon, removeCartLine, updateCartLine } from '../services/cart';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorBodySchema]));
@@ -105,27 +102,6 @@ export const cartRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         preHandler: requireUser,
       },
       async (request) => ({ cart: await applyCartCoupon(ctx, userIdOf(request), request.body.code) }),
-    );
-
-    app.post(
-      '/coupon-quote',
-      {
-        schema: {
-          summary: "What a coupon code takes off a single photo's order, for the checkout's preview",
-          description:
-            'The same checks and wording as POST /api/cart/coupon, on the given frames subtotal and shipping (paise). Nothing is held or stored; create-order prices the code again from the catalogue.',
-          tags: ['cart'],
-          security: [{ bearerAuth: [] }],
-          body: couponQuoteBodySchema,
-          response: { 200: couponQuoteResponseSchema, ...errors(400, 401, 422) },
-        },
-        preHandler: requireUser,
-      },
-      async (request) => {
-        const { code, subtotalPaise, shippingPaise } = request.body;
-        const priced = await priceCoupon(ctx.database.pool, userIdOf(request), code, { subtotalPaise, shippingPaise });
-        return { coupon: { code: priced.coupon.code, summary: priced.summary }, discountPaise: priced.discountPaise };
-      },
     );
 
     app.delete(

@@ -12,7 +12,6 @@ import {
 import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
-import { createOrderFromCart } from '../services/orders/create-from-cart';
 import { renderInvoicePdf } from '../services/invoice-pdf';
 import { readInvoice } from '../services/invoices';
 import { getOrder, listOrders } from '../services/orders/read';
@@ -55,31 +54,25 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           });
         }
         const b = request.body;
-        if (b.cart === true) {
-          const fromCart = await createOrderFromCart(
-            ctx,
-            userIdOf(request),
-            b.amount,
-            key,
-            request.sessionToCheck?.sessionVersion ?? null,
-            key === undefined ? null : idempotencyBodyHash(b),
-          );
-          return reply.status(fromCart.replayed ? 200 : 201).send(fromCart.order);
-        }
         const { order, replayed } = await createOrder(
           ctx,
           userIdOf(request),
-          {
-            amount: b.amount,
-            uploadId: b.uploadId,
-            sizeId: b.sizeId,
-            customWidth: b.customWidth,
-            customHeight: b.customHeight,
-            selectedFrame: b.selectedFrame,
-            selectedMotifBorder: b.selectedMotifBorder,
-            quantity: b.quantity,
-            couponCode: b.couponCode,
-          },
+          b.cart === true
+            ? { kind: 'cart', amount: b.amount }
+            : {
+                kind: 'photo',
+                amount: b.amount,
+                couponCode: b.couponCode,
+                line: {
+                  uploadId: b.uploadId,
+                  sizeId: b.sizeId,
+                  customWidth: b.customWidth,
+                  customHeight: b.customHeight,
+                  selectedFrame: b.selectedFrame,
+                  selectedMotifBorder: b.selectedMotifBorder,
+                  quantity: b.quantity,
+                },
+              },
           key,
           request.sessionToCheck?.sessionVersion ?? null,
           key === undefined ? null : idempotencyBodyHash(b),
@@ -93,6 +86,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
       {
         schema: {
           summary: "The signed-in customer's orders, newest first",
+          description:
+            "`lines` has every framed photo of an order (its size, frame, border, prices, quantity and thumbnail); `quantity` is the pieces of every line, `frameName`, `sizeName` and `thumbnailUrl` the first line's.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           response: { 200: orderListResponseSchema, ...errors(401) },
@@ -106,7 +101,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
       '/orders/:id',
       {
         schema: {
-          summary: 'One of your orders (by order number) with its snapshot, payment and status history',
+          summary: 'One of your orders (by order number) with its lines, payment and status history',
+          description: "`lines` has every framed photo of the order; `line` is the first line's.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           params: orderParamsSchema,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import {
-  longestOuterSide,
   MAX_CART_LINES,
   normalizeCouponCode,
   PORTRAIT_ID_SUFFIX,
@@ -14,11 +13,11 @@ import {
 import type { AppContext } from '../context';
 import { priceCoupon } from './coupons';
 import { mediaUrl } from './media-access';
-import { priceDraft, type DraftRows } from './orders/create';
-import { priceShipping } from './shipping';
+import type { OrderLineSnapshot } from '../db/schema';
+import { lineRowsSql, priceLine, shipLines, uploadJsonSql, type LineRows } from './orders/price-line';
 
 /** A cart line with what the catalogue says of it now (one row of READ_LINES). */
-interface LineRow extends Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'> {
+interface LineRow extends LineRows {
   id: string;
   client_line_id: string | null;
   upload_id: string;
@@ -32,21 +31,17 @@ interface LineRow extends Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'
 }
 
 /**
- * Every line of a cart with the rows create-order reads for a draft (the upload, the size, the finish with its set,
+ * Every line of a cart with the rows create-order reads for a photo (the upload, the size, the finish with its set,
  * the border), in one statement, oldest line first. `$2` is the portrait suffix of size ids.
  */
 const READ_LINES = `SELECT l.id, l.client_line_id, l.upload_id, l.size_id, l.custom_width, l.custom_height, l.finish_id, l.border_in, l.quantity,
   CASE WHEN u.deleted_at IS NULL THEN u.thumbnail_key END AS thumbnail_key,
-  CASE WHEN u.id IS NOT NULL THEN json_build_object('id', u.id, 'ownerUserId', u.owner_user_id, 'deleted', u.deleted_at IS NOT NULL,
-       'expired', u.expires_at <= now(), 'status', u.status, 'imageType', u.image_type) END AS upload,
-  (SELECT json_build_object('id', s.id, 'format', s.format, 'widthIn', s.width_in, 'heightIn', s.height_in, 'sort', s.sort, 'label', s.label)
-     FROM preset_sizes s
-    WHERE s.active AND s.id = CASE WHEN right(l.size_id, length($2)) = $2 THEN left(l.size_id, -length($2)) ELSE l.size_id END) AS size,
-  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'finishNameHi', f.name_hi, 'setId', fs.id, 'setName', fs.name, 'setNameHi', fs.name_hi,
-          'mouldingIn', fs.moulding_in, 'ratePaisePerSqIn', fs.rate_paise_per_sq_in)
-     FROM frame_finishes f JOIN frame_sets fs ON fs.id = f.set_id WHERE f.id = l.finish_id AND f.active AND fs.active) AS frame,
-  (SELECT json_build_object('id', b.id, 'name', b.name, 'nameHi', b.name_hi, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
-     FROM white_borders b WHERE abs(b.size_in - l.border_in) < 0.001 ORDER BY b.level LIMIT 1) AS border
+  ${lineRowsSql({
+    upload: `CASE WHEN u.id IS NOT NULL THEN ${uploadJsonSql('u')} END`,
+    sizeId: 'CASE WHEN right(l.size_id, length($2)) = $2 THEN left(l.size_id, -length($2)) ELSE l.size_id END',
+    finishId: 'l.finish_id',
+    borderIn: 'l.border_in',
+  })}
 FROM cart_lines l LEFT JOIN uploads u ON u.id = l.upload_id
 WHERE l.user_id = $1
 ORDER BY l.created_at, l.id`;
@@ -81,10 +76,10 @@ export interface PricedLine {
   /** The pricing refusal, when the line cannot be paid for. */
   error: ShopError | null;
   /** The order snapshot of the line, when it can be paid for. */
-  snapshot: ReturnType<typeof priceDraft>['line'] | null;
+  snapshot: OrderLineSnapshot | null;
 }
 
-function priceLine(ctx: AppContext, userId: string, row: LineRow): PricedLine {
+function priceCartLine(ctx: AppContext, userId: string, row: LineRow): PricedLine {
   const base: CartLine = {
     id: row.id,
     clientLineId: row.client_line_id,
@@ -114,7 +109,7 @@ function priceLine(ctx: AppContext, userId: string, row: LineRow): PricedLine {
     problemMessage: null,
   };
   try {
-    const { line } = priceDraft(
+    const line = priceLine(
       userId,
       {
         uploadId: row.upload_id,
@@ -148,7 +143,7 @@ function priceLine(ctx: AppContext, userId: string, row: LineRow): PricedLine {
 /** Every line of a customer's cart, priced now. */
 export async function readPricedLines(ctx: AppContext, userId: string, db: Queryable = ctx.database.pool): Promise<PricedLine[]> {
   const { rows } = await db.query<LineRow>(READ_LINES, [userId, PORTRAIT_ID_SUFFIX]);
-  return rows.map((row) => priceLine(ctx, userId, row));
+  return rows.map((row) => priceCartLine(ctx, userId, row));
 }
 
 /**
@@ -164,18 +159,7 @@ async function cartOf(
 ): Promise<Cart> {
   const subtotalPaise = lines.reduce((sum, l) => sum + (l.line.linePaise ?? 0), 0);
   const pieces = lines.flatMap((l) => (l.snapshot ? [l.snapshot] : []));
-  const shipping =
-    pincode !== null && pieces.length > 0
-      ? await priceShipping(
-          ctx.database,
-          pincode,
-          subtotalPaise,
-          longestOuterSide(
-            pieces.map((p) => ({ widthIn: p.widthIn, heightIn: p.heightIn, borderIn: p.borderIn, mouldingIn: p.mouldingIn })),
-          ),
-          { unknownPincode: 'elsewhere' },
-        )
-      : null;
+  const shipping = pincode !== null && pieces.length > 0 ? await shipLines(ctx, pincode, subtotalPaise, pieces) : null;
   const shippingPaise = shipping?.shippingPaise ?? null;
   let discountPaise = 0;
   let couponProblem: string | null = null;

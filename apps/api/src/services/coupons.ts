@@ -13,9 +13,8 @@ import {
   type CouponUsage,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { couponRedemptions, coupons, type CouponRow, type OrderRow } from '../db/schema';
-import type { Tx } from './orders/settle';
 
 /**
  * How long create-order keeps a use of a code for its order while the customer pays. Past it, the use is free for

@@ -11,7 +11,7 @@ import {
   type TaxSettings,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import {
   creditNotes,
   documentCounters,
@@ -20,10 +20,9 @@ import {
   taxSettings,
   type InvoiceData,
   type InvoiceRow,
-  type OrderCartLine,
+  type OrderLineSnapshot,
   type OrderRow,
 } from '../db/schema';
-import type { Tx } from './orders/settle';
 
 /** HSN (SAC) of goods transport services: the shipping row of an invoice. */
 export const SHIPPING_SAC = '996812';
@@ -65,17 +64,14 @@ async function nextInSeries(tx: Tx, series: string): Promise<number> {
   return row!.last;
 }
 
-function describeLine(l: OrderCartLine['line']): string {
+function describeLine(l: OrderLineSnapshot): string {
   const border = l.borderIn > 0 ? `, ${l.borderName}` : '';
   return `Framed print ${l.sizeName}, ${l.finishName} (${l.frameSetName})${border}`;
 }
 
-/** What the invoice of this order says, with the seller's settings now. */
+/** What the invoice of this order says, with the seller's settings now: a row per line, then shipping. */
 export function invoiceDataFor(order: OrderRow, seller: TaxSettings): InvoiceData {
-  const lines: { line: OrderCartLine['line']; quantity: number }[] = order.lines?.length
-    ? order.lines.map((l) => ({ line: l.line, quantity: l.quantity }))
-    : [{ line: order.line, quantity: order.quantity }];
-  const items: TaxableItem[] = lines.map(({ line, quantity }) => ({
+  const items: TaxableItem[] = order.lines.map(({ line, quantity }) => ({
     description: describeLine(line),
     hsn: seller.hsn,
     quantity,

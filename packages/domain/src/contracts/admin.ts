@@ -13,6 +13,22 @@ import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
 /** A payment problem the owner must look at: a payment for a cancelled order (refunded), or one that did not cover it. */
 export const paymentFlagSchema = z.object({ code: z.enum(['paid_after_cancel', 'amount_mismatch']), note: z.string() }).nullable();
 
+/** One framed photo of an order in the console's list: enough to tell the lines apart ('2 × 12x8 in, Matte Black (Classic)'). */
+export const adminOrderLineSummarySchema = z.object({
+  quantity: z.number().int(),
+  sizeName: z.string(),
+  widthIn: z.number(),
+  heightIn: z.number(),
+  /** 'Finish (Set)', as the row's `finishName`. */
+  finishName: z.string(),
+  borderIn: z.number(),
+  thumbnailUrl: z.string().nullable(),
+});
+
+/**
+ * One row of the console's order list. `lines` holds every framed photo of the order in order; `quantity` is the
+ * pieces of all of them together, and `sizeName`, `finishName` and `thumbnailUrl` are the first line's.
+ */
 export const adminOrderSummarySchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -25,6 +41,7 @@ export const adminOrderSummarySchema = z.object({
   finishName: z.string(),
   thumbnailUrl: z.string().nullable(),
   paymentFlag: paymentFlagSchema,
+  lines: z.array(adminOrderLineSummarySchema),
 });
 
 export const adminOrderListSchema = z.object({
@@ -54,6 +71,25 @@ export const printFileInfoSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 
+/** A line's photo as the console shows it: the crop the customer framed (null once the photo is deleted). */
+export const adminOrderPhotoSchema = z
+  .object({
+    uploadId: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    url: z.string().nullable(),
+    width: z.number().int(),
+    height: z.number().int(),
+    crop: z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() }).nullable(),
+    originalWidth: z.number().int(),
+    originalHeight: z.number().int(),
+  })
+  .nullable();
+
+/**
+ * One order in the console. `lines` holds every framed photo with its own snapshot, photo, mock-up and print file;
+ * `quantity` is the pieces of all of them together, and `line`, `photo`, `mockupUrl` and `printFile` are the first
+ * line's.
+ */
 export const adminOrderSchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -72,18 +108,7 @@ export const adminOrderSchema = z.object({
   customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
   address: orderAddressSnapshotSchema,
   line: orderLineSnapshotSchema,
-  photo: z
-    .object({
-      uploadId: z.string(),
-      thumbnailUrl: z.string().nullable(),
-      url: z.string().nullable(),
-      width: z.number().int(),
-      height: z.number().int(),
-      crop: z.object({ x: z.number().int(), y: z.number().int(), width: z.number().int(), height: z.number().int() }).nullable(),
-      originalWidth: z.number().int(),
-      originalHeight: z.number().int(),
-    })
-    .nullable(),
+  photo: adminOrderPhotoSchema,
   payment: z.object({
     providerOrderId: z.string(),
     paymentId: z.string().nullable(),
@@ -121,13 +146,16 @@ export const adminOrderSchema = z.object({
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
   mockupUrl: z.string(),
   printFile: printFileInfoSchema.nullable(),
-  /** Every framed photo of the order with its print file (one for a single-photo order). */
+  /** Every framed photo of the order (one for a single-photo order), in order. */
   lines: z.array(
     z.object({
       uploadId: z.string().nullable(),
       quantity: z.number().int(),
       line: orderLineSnapshotSchema,
       printFile: printFileInfoSchema.nullable(),
+      photo: adminOrderPhotoSchema,
+      /** GET this for the line's framed mock-up (JPEG): `…/mockup` for the first line, `…/mockup?line=N` for line N. */
+      mockupUrl: z.string(),
     }),
   ),
 });
@@ -315,9 +343,27 @@ export const printFileResponseSchema = z.object({ printFile: printFileInfoSchema
 /** The order named in the mock-up and print-file paths. */
 export const adminPrintParamsSchema = z.object({ id: textIdSchema(100).describe('The order number') });
 
+/** GET /api/admin/orders/:id/mockup and …/print-file query. */
+export const adminOrderLineQuerySchema = z.object({
+  line: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('The framed photo of the order: 1 for the first (the default), 2 for the second…'),
+});
+
 /** POST /api/admin/orders/:id/print-file body (optional). */
 export const printFileRebuildBodySchema = z
   .object({
+    line: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('The framed photo whose file is rebuilt: 1 for the first (the default), 2 for the second…'),
     format: z
       .enum(['tiff', 'jpeg'])
       .optional()
@@ -327,6 +373,8 @@ export const printFileRebuildBodySchema = z
   .nullish();
 
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export type AdminOrderLineSummary = z.infer<typeof adminOrderLineSummarySchema>;
+export type AdminOrderPhoto = z.infer<typeof adminOrderPhotoSchema>;
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export type PrintFileInfo = z.infer<typeof printFileInfoSchema>;
 export type AdminFinish = z.infer<typeof adminFinishSchema>;

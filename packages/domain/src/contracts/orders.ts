@@ -87,31 +87,6 @@ export const createOrderResponseSchema = z.object({
   orderId: z.string(),
 });
 
-/** One row of the customer's order history; `_id` is the order number, money in paise. */
-export const orderSummarySchema = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  totalPaise: z.number().int(),
-  /** Included in totalPaise. */
-  shippingPaise: z.number().int(),
-  /** Taken off totalPaise by the coupon (0 without one). */
-  discountPaise: z.number().int().default(0),
-  quantity: z.number().int(),
-  frameName: z.string(),
-  /** `frameName` in Hindi ('वॉलनट (क्लासिक)'), null when the order recorded no Hindi names. */
-  frameNameHi: hindiTextSchema,
-  sizeName: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  carrier: z.string().nullable(),
-  /** The tax invoice (once paid) and its credit note (once cancelled after payment). */
-  invoice: orderInvoiceSchema.nullable().default(null),
-});
-
-/** GET /api/orders: the signed-in customer's orders, newest first. */
-export const orderListResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
-
 /** What the customer sees of one line's snapshot. */
 const customerLineSchema = orderLineSnapshotSchema.pick({
   sizeName: true,
@@ -131,6 +106,40 @@ const customerLineSchema = orderLineSnapshotSchema.pick({
   checkoutPaise: true,
 });
 
+/** One framed photo of an order as the customer sees it: its snapshot, its quantity and its photo's thumbnail. */
+export const customerOrderLineSchema = customerLineSchema.extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() });
+
+/**
+ * One row of the customer's order history; `_id` is the order number, money in paise. `lines` holds every framed
+ * photo of the order in order; `quantity` is the pieces of all of them together, and `frameName`, `frameNameHi`,
+ * `sizeName` and `thumbnailUrl` are the first line's.
+ */
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalPaise: z.number().int(),
+  /** Included in totalPaise. */
+  shippingPaise: z.number().int(),
+  /** Taken off totalPaise by the coupon (0 without one). */
+  discountPaise: z.number().int().default(0),
+  quantity: z.number().int(),
+  frameName: z.string(),
+  /** `frameName` in Hindi ('वॉलनट (क्लासिक)'), null when the order recorded no Hindi names. */
+  frameNameHi: hindiTextSchema,
+  sizeName: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  /** The tax invoice (once paid) and its credit note (once cancelled after payment). */
+  invoice: orderInvoiceSchema.nullable().default(null),
+  /** Every framed photo of the order (one for a single photo), with its quantity and thumbnail. */
+  lines: z.array(customerOrderLineSchema),
+});
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export const orderListResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
+
 export const orderDetailSchema = orderSummarySchema.extend({
   payment: z.object({
     providerOrderId: z.string(),
@@ -138,10 +147,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
     failureReason: z.string().nullable(),
     failureCode: z.string().nullable(),
   }),
-  // What the customer sees of the snapshot: the owner's console shows all of it.
+  // What the customer sees of the first line's snapshot (every line is in `lines`): the owner's console shows all of it.
   line: customerLineSchema,
-  /** Every framed photo of the order (one for a single photo), with its quantity and thumbnail. */
-  lines: z.array(customerLineSchema.extend({ quantity: z.number().int(), thumbnailUrl: z.string().nullable() })),
   address: orderAddressSnapshotSchema,
   coupon: appliedCouponSchema.nullable().default(null),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
@@ -156,3 +163,4 @@ export type OrderAddressSnapshotShape = z.infer<typeof orderAddressSnapshotSchem
 export type CreatedOrder = z.infer<typeof createOrderResponseSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type CustomerOrderLine = z.infer<typeof customerOrderLineSchema>;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { uploads } from './uploads';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Everything bought, with its prices, copied at order time: a later catalogue change never touches it. */
@@ -31,10 +30,14 @@ export interface OrderLineSnapshot {
   imageType: string;
 }
 
-/** One line of an order made from a cart: its photo, its cart line (removed once the order is paid) and its snapshot. */
-export interface OrderCartLine {
-  cartLineId: string;
-  uploadId: string;
+/**
+ * One framed photo of an order: its photo, how many pieces, what it was bought as, and the cart line it came from
+ * (removed from the cart once the order is paid; null for a photo bought at once, which never touches the cart).
+ * `uploadId` is null only on an order placed before its photo's row was removed.
+ */
+export interface OrderLine {
+  cartLineId: string | null;
+  uploadId: string | null;
   quantity: number;
   line: OrderLineSnapshot;
 }
@@ -59,6 +62,7 @@ export interface OrderAddressSnapshot {
 /**
  * Orders (docs/decisions/019-orders-and-payments.md). `id` is our order number (FW-YYMM-XXXXXX), also the provider
  * order's receipt. `status` follows packages/domain/src/order-states.ts; every change is a row in order_status_history.
+ * An order is a list of lines, always (docs/decisions/090-an-order-is-a-list-of-lines.md).
  */
 export const orders = pgTable(
   'orders',
@@ -79,12 +83,8 @@ export const orders = pgTable(
     /** The discount also came off shipping (the code said so): the invoice spreads it over the shipping row too. */
     discountCoversShipping: boolean('discount_covers_shipping').notNull().default(false),
     currency: text('currency').notNull().default('INR'),
-    quantity: integer('quantity').notNull(),
-    uploadId: text('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-    /** The first (for a single photo, the only) line's snapshot; `lines` holds every line of an order made from a cart. */
-    line: jsonb('line').$type<OrderLineSnapshot>().notNull(),
-    /** Every line of an order made from a cart, in cart order; null for a single-photo order (its one line is `line`). */
-    lines: jsonb('lines').$type<OrderCartLine[]>(),
+    /** Every framed photo of the order, in order (a cart's order; one line for a photo bought at once); never empty. */
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
     /** The captured payment (set with the payments row, in one transaction). */
     paymentId: text('payment_id'),
@@ -116,11 +116,11 @@ export const orders = pgTable(
     index('orders_created_unsettled')
       .on(t.createdAt)
       .where(sql`${t.status} = 'created'`),
-    index('orders_upload').on(t.uploadId),
     index('orders_status_created').on(t.status, t.createdAt.desc()),
     index('orders_payment_flagged')
       .on(t.createdAt)
       .where(sql`${t.paymentFlag} IS NOT NULL`),
+    check('orders_lines_not_empty', sql`jsonb_array_length(${t.lines}) > 0`),
   ],
 );
 

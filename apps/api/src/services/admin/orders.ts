@@ -10,20 +10,22 @@ import {
   type PrintFileInfo,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { mediaUrl } from '../media-access';
 import * as schema from '../../db/schema';
-import { orders, orderStatusHistory, payments, printFiles, uploads, users, type OrderRow, type PrintFileRow } from '../../db/schema';
+import { orders, orderStatusHistory, payments, printFiles, users, type OrderRow, type PrintFileRow } from '../../db/schema';
+import { firstLineOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf } from '../orders/line-output';
 import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
+import { assertTransition } from '../orders/transitions';
 import { orderInvoiceOf } from '../invoices';
-import { printLinesOf } from '../print/service';
-import { lineSnapshotOut } from '../orders/read';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
 
-export const mockupUrl = (orderId: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/mockup`;
+/** `?line=N` (1-based) after a line's URL; the first line's URL has none. */
+const lineQuery = (lineIndex: number) => (lineIndex === 0 ? '' : `?line=${lineIndex + 1}`);
+export const mockupUrl = (orderId: string, lineIndex = 0) =>
+  `/api/admin/orders/${encodeURIComponent(orderId)}/mockup${lineQuery(lineIndex)}`;
 export const printFileUrl = (orderId: string, lineIndex = 0) =>
-  `/api/admin/orders/${encodeURIComponent(orderId)}/print-file${lineIndex === 0 ? '' : `?line=${lineIndex + 1}`}`;
+  `/api/admin/orders/${encodeURIComponent(orderId)}/print-file${lineQuery(lineIndex)}`;
 
 /** The moves an admin may make now, straight from the domain's state machine. */
 export function nextStatusesFor(order: Pick<OrderRow, 'status' | 'paidAt'>, now = new Date()): OrderStatus[] {
@@ -119,32 +121,46 @@ export async function listAdminOrders(
         lastName: users.lastName,
         email: users.email,
         mobile: users.mobile,
-        thumbnailKey: uploads.thumbnailKey,
-        uploadDeletedAt: uploads.deletedAt,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .leftJoin(uploads, eq(uploads.id, orders.uploadId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
+  const photos = await lineUploadsOf(
+    ctx,
+    rows.map((r) => r.order),
+  );
   return {
-    orders: rows.map((r) => ({
-      id: r.order.id,
-      status: r.order.status as OrderStatus,
-      createdAt: r.order.createdAt.toISOString(),
-      statusChangedAt: r.order.statusChangedAt.toISOString(),
-      amountPaise: r.order.amountPaise,
-      quantity: r.order.quantity,
-      customer: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, phone: r.mobile || r.order.address.phone },
-      sizeName: r.order.line.sizeName,
-      finishName: `${r.order.line.finishName} (${r.order.line.frameSetName})`,
-      thumbnailUrl: r.thumbnailKey && !r.uploadDeletedAt ? mediaUrl(ctx, r.thumbnailKey) : null,
-      paymentFlag: paymentFlagOf(r.order),
-    })),
+    orders: rows.map((r) => {
+      const lines = orderLinesOut(ctx, r.order, photos);
+      const first = firstLineOf(r.order).line;
+      return {
+        id: r.order.id,
+        status: r.order.status as OrderStatus,
+        createdAt: r.order.createdAt.toISOString(),
+        statusChangedAt: r.order.statusChangedAt.toISOString(),
+        amountPaise: r.order.amountPaise,
+        quantity: piecesOf(r.order),
+        customer: { name: `${r.firstName} ${r.lastName}`.trim(), email: r.email, phone: r.mobile || r.order.address.phone },
+        sizeName: first.sizeName,
+        finishName: frameNameOf(first),
+        thumbnailUrl: lines[0]!.thumbnailUrl,
+        paymentFlag: paymentFlagOf(r.order),
+        lines: lines.map(({ quantity, line, thumbnailUrl }) => ({
+          quantity,
+          sizeName: line.sizeName,
+          widthIn: line.widthIn,
+          heightIn: line.heightIn,
+          finishName: frameNameOf(line),
+          borderIn: line.borderIn,
+          thumbnailUrl,
+        })),
+      };
+    }),
     total: counted?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -156,15 +172,14 @@ const ORDER_NOT_FOUND = 'There is no order with this number.';
 export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<AdminOrder> {
   const { db } = ctx.database;
   const [found] = await db
-    .select({ order: orders, user: users, upload: uploads })
+    .select({ order: orders, user: users })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(uploads, eq(uploads.id, orders.uploadId))
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!found) throw new ShopError('NOT_FOUND', ORDER_NOT_FOUND);
-  const { order, user, upload } = found;
-  const [history, paid, printFileRows] = await Promise.all([
+  const { order, user } = found;
+  const [history, paid, printFileRows, photos, invoice] = await Promise.all([
     db
       .select()
       .from(orderStatusHistory)
@@ -172,9 +187,15 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
     db.select().from(printFiles).where(eq(printFiles.orderId, order.id)).orderBy(asc(printFiles.lineIndex)),
+    lineUploadsOf(ctx, [order]),
+    orderInvoiceOf(ctx.database, order.id),
   ]);
-  const printFile = printFileRows.find((f) => f.lineIndex === 0);
-  const photoAlive = upload && !upload.deletedAt;
+  // Every line with its own photo, mock-up and print file; the top-level fields that name one are the first line's.
+  const lines = orderLinesOut(ctx, order, photos).map(({ index, uploadId, quantity, line, photo }) => {
+    const file = printFileRows.find((f) => f.lineIndex === index);
+    return { uploadId, quantity, line, printFile: file ? printFileInfo(file) : null, photo, mockupUrl: mockupUrl(order.id, index) };
+  });
+  const first = lines[0]!;
   return {
     id: order.id,
     status: order.status as OrderStatus,
@@ -185,27 +206,13 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     shippingPaise: order.shippingPaise,
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,
-    invoice: await orderInvoiceOf(ctx.database, order.id),
+    invoice,
     currency: order.currency,
-    quantity: order.quantity,
+    quantity: piecesOf(order),
     customer: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.mobile },
     address: { ...order.address, gstin: order.address.gstin ?? '' },
-    line: lineSnapshotOut(order.line),
-    photo: photoAlive
-      ? {
-          uploadId: upload.id,
-          thumbnailUrl: upload.thumbnailKey ? mediaUrl(ctx, upload.thumbnailKey) : null,
-          url: upload.renditionKey ? mediaUrl(ctx, upload.renditionKey) : null,
-          width: upload.width,
-          height: upload.height,
-          crop:
-            upload.parentId && upload.cropX !== null && upload.cropY !== null && upload.cropWidth !== null && upload.cropHeight !== null
-              ? { x: upload.cropX, y: upload.cropY, width: upload.cropWidth, height: upload.cropHeight }
-              : null,
-          originalWidth: upload.originalWidth,
-          originalHeight: upload.originalHeight,
-        }
-      : null,
+    line: first.line,
+    photo: first.photo,
     payment: {
       providerOrderId: order.providerOrderId,
       paymentId: order.paymentId,
@@ -233,18 +240,9 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       at: h.at.toISOString(),
     })),
     nextStatuses: nextStatusesFor(order),
-    mockupUrl: mockupUrl(order.id),
-    printFile: printFile ? printFileInfo(printFile) : null,
-    // Every line with its own print file: one for a single-photo order, one per framed photo of a cart order.
-    lines: printLinesOf(order).map(({ uploadId, line }, lineIndex) => {
-      const file = printFileRows.find((f) => f.lineIndex === lineIndex);
-      return {
-        uploadId,
-        quantity: order.lines?.[lineIndex]?.quantity ?? order.quantity,
-        line: lineSnapshotOut(line),
-        printFile: file ? printFileInfo(file) : null,
-      };
-    }),
+    mockupUrl: first.mockupUrl,
+    printFile: first.printFile,
+    lines,
   };
 }
 
@@ -257,7 +255,7 @@ export interface StatusMove {
 
 /**
  * Moves an order as the admin: the row is locked, the domain's state machine decides (409 ORDER_TRANSITION_REFUSED
- * with its reason), shipping needs a carrier and a tracking number (422), and the customer's e-mail for shipped or
+ * with its reason code), shipping needs a carrier and a tracking number (422), and the customer's e-mail for shipped or
  * delivered is stored in the same transaction (services/orders/notifications.ts).
  */
 export async function moveOrder(ctx: AppContext, orderId: string, move: StatusMove): Promise<void> {
@@ -275,8 +273,7 @@ export async function moveOrder(ctx: AppContext, orderId: string, move: StatusMo
       if (!order) throw new ShopError('NOT_FOUND', ORDER_NOT_FOUND);
       const from = order.status as OrderStatus;
       const to = move.status;
-      const refusal = transitionRefusal(from, to, { actor: 'admin', now: new Date(), paidAt: order.paidAt });
-      if (refusal) throw new ShopError('ORDER_TRANSITION_REFUSED', refusal, { from, to });
+      assertTransition(from, to, { actor: 'admin', now: new Date(), paidAt: order.paidAt });
       let extra: Partial<OrderRow> = {};
       if (to === 'shipped') {
         if (!carrier || !trackingNumber) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_WHITE_BORDER_NAMES_HI, DEFAULT_WHITE_BORDERS, PRESET_SIZES, type DefaultWhiteBorderName } from '@framewala/domain';
 import { FRAME_ART_VERSION, FRAME_PARTS, renderFinishImages, renderSetThumbnail, type FramePart } from '../../catalogue/frame-art';
 import { FRAME_SETS } from '../../catalogue/frame-finishes';
-import { withAdvisoryLock, type Database } from '../../db/client';
+import { withAdvisoryLock, type Database, type Tx } from '../../db/client';
 import { frameFinishes, frameSets, presetSizes, whiteBorders, type FrameImageKeys } from '../../db/schema';
 import type { Storage } from '../storage';
 
@@ -134,8 +134,6 @@ async function seedRows({ db }: Database): Promise<void> {
 }
 
 const borderNameHi = (name: string): string => DEFAULT_WHITE_BORDER_NAMES_HI[name as DefaultWhiteBorderName];
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 /**
  * Writes the seed's Hindi into seeded rows that have none, field by field, where the English is still the seed's own

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, ShopError, type UpscaleFactor } from '@framewala/domain';
 import { orientedToStored, type Region } from '../uploads/image';
-import { upscalePhoto } from './upscale';
+import { upscalePhoto, type Upscaler } from './upscale';
 
 sharp.cache(false);
 
@@ -123,13 +123,20 @@ export async function autoEnhance(image: () => sharp.Sharp, strength: number): P
   return settings.sharpen ? out.convolve(settings.sharpen) : out;
 }
 
-/** Makes the enhanced original. Decoding failures become 422 IMAGE_UNREADABLE. */
-export async function makeEnhanced(spec: EnhanceSpec, onProgress: (done: number) => void = () => undefined): Promise<EnhanceResult> {
+/**
+ * Makes the enhanced original. Decoding failures become 422 IMAGE_UNREADABLE. `upscale` is the AI model unless another
+ * upscaler is given (tests give a plain resize: the model has its own test and benchmark).
+ */
+export async function makeEnhanced(
+  spec: EnhanceSpec,
+  onProgress: (done: number) => void = () => undefined,
+  upscale: Upscaler = upscalePhoto,
+): Promise<EnhanceResult> {
   let base: () => sharp.Sharp = () => openRegion(spec.source);
   try {
     if (spec.upscale) {
       const { data, info } = await openRegion(spec.source).removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-      base = await upscalePhoto({ data, width: info.width, height: info.height }, spec.upscale, onProgress);
+      base = await upscale({ data, width: info.width, height: info.height }, spec.upscale, onProgress);
     }
     const image = spec.strength ? await autoEnhance(base, spec.strength) : base();
     const info = await image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(spec.outPath);

@@ -44,6 +44,8 @@ export const en: MailTexts = {
     trackingNumber: (number) => `Tracking number: ${number}`,
     frame: (l, quantity) =>
       `Frame: ${l.finishName} (${l.frameSetName}), print ${l.sizeName} in${quantity > 1 ? `, ${quantity} pieces` : ''}`,
+    item: (position, l, quantity) =>
+      `${position}. ${l.sizeName} in, ${l.finishName} (${l.frameSetName}), ${l.borderIn > 0 ? `white border ${l.borderName}` : 'no white border'}, quantity ${quantity}`,
     deliveringTo: (address) => `Delivering to: ${address}`,
     enjoy: 'We hope it looks lovely on your wall. If anything is wrong, reply to this e-mail or call us.',
     seeOrder: (link) => `See your order: ${link}`,

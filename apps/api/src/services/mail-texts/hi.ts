@@ -19,6 +19,9 @@ const frame = (l: MailLine) => `${l.finishNameHi || l.finishName} (${l.frameSetN
 
 const borderWidth = (l: MailLine) => `${l.borderNameHi || l.borderName} (${formatMeasure(l.borderIn)} इंच)`;
 
+/** 'सफ़ेद बॉर्डर पतला (0.8 इंच)', or 'बिना सफ़ेद बॉर्डर': a line's border in a list of lines. */
+const whiteBorder = (l: MailLine) => (l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर');
+
 export const hi: MailTexts = {
   hello: (firstName) => `नमस्ते ${firstName} जी,`,
   questions: (email, phone) => `कोई सवाल हो, तो ${email} पर लिखें या ${phone} पर कॉल करें।`,
@@ -39,8 +42,7 @@ export const hi: MailTexts = {
   confirmation: {
     subject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} कन्फ़र्म हो गया है`,
     thanks: (orderId, paymentId) => `ऑर्डर ${orderId} के लिए धन्यवाद। आपका भुगतान ${paymentId} हमें मिल गया है।`,
-    item: (position, l, quantity, price) =>
-      `${position}. ${size(l)}, ${frame(l)}, ${l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर'}, मात्रा ${quantity}: ${price}`,
+    item: (position, l, quantity, price) => `${position}. ${size(l)}, ${frame(l)}, ${whiteBorder(l)}, मात्रा ${quantity}: ${price}`,
     print: (l) => `प्रिंट: ${size(l)}`,
     frame: (l) => `फ़्रेम: ${frame(l)}, ${formatMeasure(l.mouldingIn)} इंच मोल्डिंग`,
     border: (l) => `सफ़ेद बॉर्डर: ${l.borderIn > 0 ? borderWidth(l) : 'नहीं'}`,
@@ -58,6 +60,7 @@ export const hi: MailTexts = {
     carrier: (carrier) => `कूरियर कंपनी: ${carrier}`,
     trackingNumber: (number) => `ट्रैकिंग नंबर: ${number}`,
     frame: (l, quantity) => `फ़्रेम: ${frame(l)}, प्रिंट ${size(l)}${quantity > 1 ? `, ${quantity} पीस` : ''}`,
+    item: (position, l, quantity) => `${position}. ${size(l)}, ${frame(l)}, ${whiteBorder(l)}, मात्रा ${quantity}`,
     deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
     enjoy: 'उम्मीद है कि आपकी दीवार पर यह फ़्रेम बहुत सुंदर लगेगा। अगर कोई गड़बड़ हो, तो इस ई-मेल का जवाब दें या हमें कॉल करें।',
     seeOrder: (link) => `अपना ऑर्डर देखें: ${link}`,

@@ -18,6 +18,7 @@ function sampleArgs(name: string): unknown[] {
   if (name === 'reset.validity') return [60, at];
   if (name === 'confirmation.item') return [1, line, 2, '₹2,499.00'];
   if (name === 'status.frame') return [line, 2];
+  if (name === 'status.item') return [2, line, 3];
   if (['confirmation.print', 'confirmation.frame', 'confirmation.border'].includes(name)) return [line];
   if (name === 'confirmation.shipping') return [null];
   return ['FW-2612-ABC123', 'pay_1'];

@@ -59,7 +59,10 @@ export interface MailTexts {
     deliveredHeadline(orderId: string): string;
     carrier(carrier: string): string;
     trackingNumber(trackingNumber: string): string;
+    /** What was bought, for an order of one framed photo. */
     frame(line: MailLine, quantity: number): string;
+    /** One numbered line of an order of several framed photos. */
+    item(position: number, line: MailLine, quantity: number): string;
     deliveringTo(address: string): string;
     /** The delivered notice's closing wish. */
     enjoy: string;

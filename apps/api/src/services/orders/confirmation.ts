@@ -71,8 +71,7 @@ export async function sweepUnsentConfirmations(
   return due.length;
 }
 
-type ConfirmedOrder = Pick<OrderRow, 'id' | 'paymentId' | 'line' | 'address' | 'quantity' | 'amountPaise' | 'shippingPaise'> &
-  Partial<Pick<OrderRow, 'lines'>>;
+type ConfirmedOrder = Pick<OrderRow, 'id' | 'paymentId' | 'lines' | 'address' | 'amountPaise' | 'shippingPaise'>;
 
 export interface ConfirmationEmailInput {
   order: ConfirmedOrder;
@@ -87,12 +86,12 @@ export interface ConfirmationEmailInput {
 export function orderConfirmationEmail({ order, to, firstName, locale, site }: ConfirmationEmailInput): MailMessage {
   const texts = mailTexts(locale);
   const t = texts.confirmation;
-  const { line } = order;
-  const several = order.lines && order.lines.length > 1 ? order.lines : null;
-  // An order of several framed photos lists each; a single one keeps its four lines.
-  const items = several
-    ? several.map((l, i) => t.item(i + 1, l.line, l.quantity, formatInr(l.line.checkoutPaise)))
-    : [t.print(line), t.frame(line), t.border(line), t.quantity(order.quantity)];
+  const [only] = order.lines;
+  // An order of several framed photos lists each, numbered with its price; a single one keeps its four lines.
+  const items =
+    order.lines.length === 1 && only
+      ? [t.print(only.line), t.frame(only.line), t.border(only.line), t.quantity(only.quantity)]
+      : order.lines.map((l, i) => t.item(i + 1, l.line, l.quantity, formatInr(l.line.checkoutPaise)));
   const lines = [
     texts.hello(firstName),
     '',

@@ -1,39 +1,22 @@
 import { createHash } from 'node:crypto';
-import {
-  customSizeName,
-  isValidQuantity,
-  longestOuterSide,
-  MAX_QUANTITY,
-  MIN_QUANTITY,
-  orientSize,
-  PORTRAIT_ID_SUFFIX,
-  priceOrder,
-  ShopError,
-  validateCustomSize,
-  type CouponOrder,
-  type ImageType,
-  type SizeFormat,
-} from '@framewala/domain';
+import { TransactionRollbackError } from 'drizzle-orm';
+import { ShopError, type CouponOrder } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import type { OrderAddressSnapshot, OrderLineSnapshot } from '../../db/schema';
+import { idempotencyKeys, orders, orderStatusHistory, type OrderAddressSnapshot, type OrderLine } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
+import { readPricedLines } from '../cart';
 import { holdCoupon, priceCoupon, releaseHold } from '../coupons';
 import { paymentProviderFor } from '../payments/provider';
-import { priceShipping } from '../shipping';
 import { newOrderNumber } from './numbers';
+import { canonicalSizeId, lineRowsSql, priceLine, shipLines, uploadJsonSql, type LineChoice, type LineRows } from './price-line';
 
-export interface CreateOrderInput {
-  amount: number;
-  uploadId: string;
-  sizeId: string | null;
-  customWidth?: number | undefined;
-  customHeight?: number | undefined;
-  selectedFrame: string;
-  selectedMotifBorder: number;
-  quantity: number;
-  /** A coupon code; the server checks and prices it. */
-  couponCode?: string | undefined;
-}
+/**
+ * What POST /api/create-order is asked for: one photo bought at once ("buy now": a cart of one line that never
+ * touches the saved cart), or every line of the customer's saved cart with the cart's coupon code. Either way the
+ * order is a list of lines, priced, shipped, discounted, paid and stored the same way.
+ */
+export type OrderRequest =
+  { kind: 'photo'; amount: number; line: LineChoice; couponCode?: string | undefined } | { kind: 'cart'; amount: number };
 
 export interface CreatedOrder {
   id: string;
@@ -42,83 +25,6 @@ export interface CreatedOrder {
   orderId: string;
 }
 
-/** What one statement reads for a draft (docs/decisions/032-checkout-round-trips.md); null where a row is missing. */
-export interface DraftRows {
-  session_version: number | null;
-  replay: ReplayRow | null;
-  upload: { id: string; ownerUserId: string | null; deleted: boolean; expired: boolean; status: string; imageType: string } | null;
-  size: { id: string; format: string; widthIn: number; heightIn: number; sort: number; label: string | null } | null;
-  frame: {
-    finishId: string;
-    finishName: string;
-    finishNameHi: string | null;
-    setId: string;
-    setName: string;
-    setNameHi: string | null;
-    mouldingIn: number;
-    ratePaisePerSqIn: number;
-  } | null;
-  border: { id: string; name: string; nameHi: string | null; sizeIn: number; pricePaise: number } | null;
-  address: OrderAddressSnapshot | null;
-}
-
-/**
- * Everything create-order checks, in one round trip: the account's session version (the route checks the token's
- * here rather than in the auth plugin), an earlier order under the same Idempotency-Key, the upload, the size, the
- * finish with its set, the border and the delivery address. A prepared statement: PostgreSQL plans it once per
- * connection.
- */
-const READ_DRAFT = {
-  name: 'framewala-create-order-read',
-  text: `SELECT
-  (SELECT session_version FROM users WHERE id = $1) AS session_version,
-  (SELECT json_build_object('orderId', o.id, 'providerOrderId', o.provider_order_id, 'amountPaise', o.amount_paise, 'bodyHash', k.body_hash)
-     FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2::text) AS replay,
-  (SELECT json_build_object('id', u.id, 'ownerUserId', u.owner_user_id, 'deleted', u.deleted_at IS NOT NULL,
-          'expired', u.expires_at <= now(), 'status', u.status, 'imageType', u.image_type)
-     FROM uploads u WHERE u.id = $3) AS upload,
-  (SELECT json_build_object('id', s.id, 'format', s.format, 'widthIn', s.width_in, 'heightIn', s.height_in, 'sort', s.sort, 'label', s.label)
-     FROM preset_sizes s WHERE s.id = $4::text AND s.active) AS size,
-  (SELECT json_build_object('finishId', f.id, 'finishName', f.name, 'finishNameHi', f.name_hi, 'setId', fs.id, 'setName', fs.name, 'setNameHi', fs.name_hi,
-          'mouldingIn', fs.moulding_in, 'ratePaisePerSqIn', fs.rate_paise_per_sq_in)
-     FROM frame_finishes f JOIN frame_sets fs ON fs.id = f.set_id WHERE f.id = $5 AND f.active AND fs.active) AS frame,
-  (SELECT json_build_object('id', b.id, 'name', b.name, 'nameHi', b.name_hi, 'sizeIn', b.size_in, 'pricePaise', b.price_paise)
-     FROM white_borders b WHERE abs(b.size_in - $6::float8) < 0.001 ORDER BY b.level LIMIT 1) AS border,
-  (SELECT json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
-          'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
-          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name, 'gstin', a.gstin)
-     FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address`,
-};
-
-/**
- * The order, its first history row and the Idempotency-Key in one statement (one implicit transaction; the foreign
- * keys are checked at its end). With a key, the key's row goes first with ON CONFLICT DO NOTHING: a concurrent
- * request with the same key waits on it and then inserts nothing, and reads the winner's order afterwards.
- */
-const INSERT_ORDER = {
-  name: 'framewala-create-order-insert',
-  text: `WITH k AS (
-  INSERT INTO idempotency_keys (user_id, key, order_id, body_hash) SELECT $1, $2::text, $3, $12::text WHERE $2::text IS NOT NULL
-  ON CONFLICT DO NOTHING RETURNING order_id
-), o AS (
-  INSERT INTO orders (id, user_id, status, provider, provider_order_id, amount_paise, shipping_paise, currency, quantity, upload_id, line,
-                      address, status_changed_at, created_at, updated_at, discount_paise, coupon_code, discount_covers_shipping)
-  SELECT $3, $1, 'created', $4, $5, $6, $13, 'INR', $7, $8, $9::jsonb, $10::jsonb, $11::timestamptz, $11::timestamptz, $11::timestamptz,
-         $14, $15::text, $16
-  WHERE $2::text IS NULL OR EXISTS (SELECT 1 FROM k)
-  RETURNING id
-), h AS (
-  INSERT INTO order_status_history (order_id, from_status, to_status, actor, at) SELECT id, NULL, 'created', 'customer', $11::timestamptz FROM o
-)
-SELECT count(*)::int AS inserted FROM o`,
-};
-
-export const REPLAY = {
-  name: 'framewala-create-order-replay',
-  text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise", k.body_hash AS "bodyHash"
-  FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
-};
-
 export interface ReplayRow {
   orderId: string;
   providerOrderId: string;
@@ -126,6 +32,50 @@ export interface ReplayRow {
   /** null for keys stored before body hashes were kept. */
   bodyHash: string | null;
 }
+
+/** What create-order reads of the account: its session version, its saved address and an earlier order under the key. */
+interface AccountRows {
+  session_version: number | null;
+  address: OrderAddressSnapshot | null;
+  replay: ReplayRow | null;
+}
+
+const ADDRESS_JSON = `json_build_object('fullName', a.full_name, 'phone', a.phone, 'altPhone', a.alt_phone, 'email', a.email,
+          'addressLine1', a.address_line1, 'addressLine2', a.address_line2, 'city', a.city, 'state', a.state,
+          'country', a.country, 'postalCode', a.postal_code, 'companyName', a.company_name, 'gstin', a.gstin)`;
+
+const REPLAY_JSON = `json_build_object('orderId', o.id, 'providerOrderId', o.provider_order_id, 'amountPaise', o.amount_paise, 'bodyHash', k.body_hash)`;
+
+/**
+ * Everything create-order checks for one photo, in one round trip: the account's session version (the route checks
+ * the token's here rather than in the auth plugin), an earlier order under the same Idempotency-Key, the line's rows
+ * (the upload, the size, the finish with its set, the border) and the delivery address. A prepared statement:
+ * PostgreSQL plans it once per connection.
+ */
+const READ_PHOTO_ORDER = {
+  name: 'framewala-create-order-read',
+  text: `SELECT
+  (SELECT session_version FROM users WHERE id = $1) AS session_version,
+  (SELECT ${REPLAY_JSON} FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2::text) AS replay,
+  ${lineRowsSql({ upload: `(SELECT ${uploadJsonSql('u')} FROM uploads u WHERE u.id = $3)`, sizeId: '$4::text', finishId: '$5', borderIn: '$6::float8' })},
+  (SELECT ${ADDRESS_JSON} FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address`,
+};
+
+/** The same for the whole cart (its lines are read beside it, with the cart's own statement), with the cart's code. */
+const READ_CART_ORDER = {
+  name: 'framewala-create-cart-order-read',
+  text: `SELECT
+  (SELECT session_version FROM users WHERE id = $1) AS session_version,
+  (SELECT ${REPLAY_JSON} FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2::text) AS replay,
+  (SELECT ${ADDRESS_JSON} FROM addresses a WHERE a.user_id = $1 LIMIT 1) AS address,
+  (SELECT coupon_code FROM carts WHERE user_id = $1) AS coupon_code`,
+};
+
+export const REPLAY = {
+  name: 'framewala-create-order-replay',
+  text: `SELECT o.id AS "orderId", o.provider_order_id AS "providerOrderId", o.amount_paise AS "amountPaise", k.body_hash AS "bodyHash"
+  FROM idempotency_keys k JOIN orders o ON o.id = k.order_id WHERE k.user_id = $1 AND k.key = $2`,
+};
 
 /**
  * The SHA-256 of a create-order body as the schema parsed it (its keys in the schema's order), stored with the
@@ -144,201 +94,187 @@ export function replayed(row: ReplayRow, bodyHash: string | null) {
   };
 }
 
-/** Checks the draft's rows and prices it with the domain. Throws a 4xx ShopError on any problem (the cart prices its lines with it too). */
-export function priceDraft(
-  userId: string,
-  input: Omit<CreateOrderInput, 'amount'>,
-  rows: Pick<DraftRows, 'upload' | 'size' | 'frame' | 'border'>,
-): { line: OrderLineSnapshot; amountPaise: number; uploadId: string } {
-  const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
-  const { upload, size: sizeRow, frame, border } = rows;
-  if (!upload || upload.ownerUserId !== userId || upload.deleted) {
-    throw new ShopError('NOT_FOUND', 'We could not find this photo in your account. Please upload it again.', { field: 'uploadId' });
-  }
-  if (upload.expired) {
-    throw new ShopError('RULE_BROKEN', 'This photo has expired (photos are kept 90 days). Please upload it again.', { field: 'uploadId' });
-  }
-  if (upload.status !== 'ready') {
-    throw new ShopError(
-      'RULE_BROKEN',
-      'This photo is still being prepared (or could not be processed). Please wait a moment or upload it again.',
-      {
-        field: 'uploadId',
-      },
-    );
-  }
-
-  if (!isValidQuantity(input.quantity)) {
-    throw new ShopError('RULE_BROKEN', `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`, { field: 'quantity' });
-  }
-
-  let size: { id: string | null; sizeName: string; widthIn: number; heightIn: number; custom: boolean };
-  if (input.sizeId) {
-    const row = sizeRow;
-    if (!row || (portrait && row.widthIn === row.heightIn))
-      throw new ShopError('RULE_BROKEN', 'This print size is not offered. Please choose another size.', { field: 'sizeId' });
-    const oriented = orientSize(
-      {
-        id: row.id,
-        format: row.format as SizeFormat,
-        width: row.widthIn,
-        height: row.heightIn,
-        sort: row.sort,
-        ...(row.label ? { label: row.label } : {}),
-      },
-      portrait ? 'portrait' : 'landscape',
-    );
-    size = { id: oriented.id, sizeName: oriented.sizeName, widthIn: oriented.width, heightIn: oriented.height, custom: false };
-  } else {
-    const check = validateCustomSize(input.customWidth, input.customHeight);
-    if (!check.ok) {
-      const message = [check.errors.width, check.errors.height].filter(Boolean).join(' ') || 'Please choose a print size.';
-      throw new ShopError('RULE_BROKEN', message, { field: 'customSize' });
-    }
-    size = { id: null, sizeName: customSizeName(check.width, check.height), widthIn: check.width, heightIn: check.height, custom: true };
-  }
-
-  if (!frame)
-    throw new ShopError('RULE_BROKEN', 'This frame is not offered any more. Please choose another frame.', { field: 'selectedFrame' });
-
-  if (!border)
-    throw new ShopError('RULE_BROKEN', 'This white border is not offered. Please choose another border.', { field: 'selectedMotifBorder' });
-
-  const price = priceOrder({
-    widthIn: size.widthIn,
-    heightIn: size.heightIn,
-    frameRatePaisePerSqIn: frame.ratePaisePerSqIn,
-    borderPricePaise: border.pricePaise,
-    quantity: input.quantity,
-  });
-
-  const line: OrderLineSnapshot = {
-    sizeId: size.id,
-    sizeName: size.sizeName,
-    widthIn: size.widthIn,
-    heightIn: size.heightIn,
-    custom: size.custom,
-    frameSetId: frame.setId,
-    frameSetName: frame.setName,
-    finishId: frame.finishId,
-    finishName: frame.finishName,
-    mouldingIn: frame.mouldingIn,
-    frameRatePaisePerSqIn: frame.ratePaisePerSqIn,
-    borderId: border.id,
-    borderName: border.name,
-    borderIn: border.sizeIn,
-    borderPricePaise: border.pricePaise,
-    // The names in Hindi as they are now, so the order reads in Hindi later whatever the catalogue becomes.
-    frameSetNameHi: frame.setNameHi ?? null,
-    finishNameHi: frame.finishNameHi ?? null,
-    borderNameHi: border.nameHi ?? null,
-    fspPaise: price.fspPaise,
-    wbpPaise: price.wbpPaise,
-    unitPaise: price.unitPaise,
-    checkoutPaise: price.checkoutPaise,
-    imageType: upload.imageType as ImageType,
-  };
-  return { line, amountPaise: price.amountPaise, uploadId: upload.id };
+/** What an order request reads before anything is decided. `lines` throws the request's 4xx when a line cannot be ordered. */
+interface OrderReading {
+  account: AccountRows | undefined;
+  couponCode: string | null;
+  lines: () => OrderLine[];
 }
 
-/**
- * Shipping for an order's lines to its delivery address (the directory's zone; a saved pincode the directory lacks
- * ships at the elsewhere rate, since the address check accepted it). The amount charged is the subtotal plus this.
- */
-export function shipOrder(
+/** One photo: its line is priced from the rows read with the account, and never names a cart line. */
+async function readPhotoOrder(
   ctx: AppContext,
-  address: OrderAddressSnapshot,
-  subtotalPaise: number,
-  lines: readonly Pick<OrderLineSnapshot, 'widthIn' | 'heightIn' | 'borderIn' | 'mouldingIn'>[],
-) {
-  const maxOuterInches = longestOuterSide(
-    lines.map(({ widthIn, heightIn, borderIn, mouldingIn }) => ({ widthIn, heightIn, borderIn, mouldingIn })),
-  );
-  return priceShipping(ctx.database, address.postalCode, subtotalPaise, maxOuterInches, { unknownPincode: 'elsewhere' });
+  userId: string,
+  request: Extract<OrderRequest, { kind: 'photo' }>,
+  idempotencyKey: string | undefined,
+): Promise<OrderReading> {
+  const { line } = request;
+  const {
+    rows: [rows],
+  } = await ctx.database.pool.query<AccountRows & LineRows>({
+    ...READ_PHOTO_ORDER,
+    values: [userId, idempotencyKey ?? null, line.uploadId, canonicalSizeId(line.sizeId), line.selectedFrame, line.selectedMotifBorder],
+  });
+  return {
+    account: rows,
+    couponCode: request.couponCode ?? null,
+    lines: () => {
+      const snapshot = priceLine(userId, line, rows!);
+      return [{ cartLineId: null, uploadId: rows!.upload!.id, quantity: line.quantity, line: snapshot }];
+    },
+  };
+}
+
+/** The whole cart: every line priced as one photo is; one that cannot be ordered refuses the order, naming it. */
+async function readCartOrder(ctx: AppContext, userId: string, idempotencyKey: string | undefined): Promise<OrderReading> {
+  const [account, priced] = await Promise.all([
+    ctx.database.pool.query<AccountRows & { coupon_code: string | null }>({ ...READ_CART_ORDER, values: [userId, idempotencyKey ?? null] }),
+    readPricedLines(ctx, userId),
+  ]);
+  const rows = account.rows[0];
+  return {
+    account: rows,
+    // The cart's applied code, priced again now (the cart may have changed since it was applied).
+    couponCode: rows?.coupon_code ?? null,
+    lines: () => {
+      if (priced.length === 0)
+        throw new ShopError('RULE_BROKEN', 'Your cart is empty. Please add a framed photo first.', { field: 'cart' });
+      const blocked = priced.findIndex((p) => p.error !== null);
+      if (blocked >= 0) {
+        const { line, error } = priced[blocked]!;
+        throw new ShopError('RULE_BROKEN', `Photo ${blocked + 1} in your cart cannot be ordered: ${error!.message}`, {
+          field: 'cart',
+          lineId: line.id,
+          problem: line.problem,
+        });
+      }
+      return priced.map((p) => ({ cartLineId: p.line.id, uploadId: p.line.uploadId, quantity: p.line.quantity, line: p.snapshot! }));
+    },
+  };
+}
+
+/** What the provider's dashboard shows of the order: its number, its pieces and each line in a few words. */
+function providerNotes(orderNumber: string, lines: readonly OrderLine[]): Record<string, string> {
+  const items = lines.map((l) => `${l.quantity} × ${l.line.sizeName} in ${l.line.finishName} (${l.line.frameSetName})`).join('; ');
+  return {
+    orderNumber,
+    lines: String(lines.length),
+    quantity: String(lines.reduce((sum, l) => sum + l.quantity, 0)),
+    // The provider keeps at most 256 characters a note.
+    items: items.length > 256 ? `${items.slice(0, 255)}…` : items,
+  };
 }
 
 /**
- * POST /api/create-order in two statements: one read of everything the draft names (plus the session check and an
- * earlier order under the same Idempotency-Key), then one insert of the order, its history row and the key. A second
- * request with the same key answers with the first one's order (`replayed`); two at the very same instant make two
- * provider orders, of which the loser's is never used (provider orders that are never paid expire).
+ * Stores the order, its `created` history row and the Idempotency-Key in one transaction. The key's row goes last with
+ * ON CONFLICT DO NOTHING: a concurrent request with the same key waits on the winner's row, inserts nothing, and this
+ * transaction is rolled back (false): the caller answers with the winner's order.
+ */
+async function insertOrder(
+  ctx: AppContext,
+  order: typeof orders.$inferInsert & { id: string },
+  key: { key: string; bodyHash: string | null } | null,
+): Promise<boolean> {
+  const at = order.createdAt;
+  try {
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.insert(orders).values(order);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: 'created', actor: 'customer', at });
+      if (!key) return;
+      const kept = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: order.userId, key: key.key, orderId: order.id, bodyHash: key.bodyHash })
+        .onConflictDoNothing()
+        .returning({ orderId: idempotencyKeys.orderId });
+      if (kept.length === 0) tx.rollback();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRollbackError) return false;
+    throw error;
+  }
+}
+
+/**
+ * POST /api/create-order, for one photo or for the whole cart: the account and an earlier order under the same
+ * Idempotency-Key are read with the lines' rows (one statement for a photo; the cart's lines beside it), every line is
+ * priced by {@link priceLine}, shipping to the saved address and the coupon are added, the client's total is checked
+ * (409 PRICE_MISMATCH `{amount}`), the provider order is made, and the order is stored with its history row and key.
+ * A second request with the same key answers with the first one's order (`replayed`); two at the very same instant
+ * make two provider orders, of which the loser's is never used (provider orders that are never paid expire). A cart
+ * order leaves the cart as it is: its lines are removed when the order is paid (settlePaid).
  *
- * `sessionVersion`: the token's, checked against the account here (401 when it no longer matches); null when the
- * auth plugin has already checked it.
+ * The checks answer in this order: 401 when the account is gone or `sessionVersion` (the token's; null when the auth
+ * plugin has checked it) is no longer the account's; the earlier order under the key; 422 (404 for a photo that is
+ * not the customer's) when a line cannot be ordered; 422 without a saved address; the coupon's 422; 409 for the total.
  */
 export async function createOrder(
   ctx: AppContext,
   userId: string,
-  input: CreateOrderInput,
+  request: OrderRequest,
   idempotencyKey: string | undefined,
   sessionVersion: number | null = null,
   bodyHash: string | null = null,
 ): Promise<{ order: CreatedOrder; replayed: boolean }> {
-  const { pool } = ctx.database;
-  const provider = paymentProviderFor(ctx.config, ctx.database);
-  let providerOrderId = '';
-  const portrait = Boolean(input.sizeId?.endsWith(PORTRAIT_ID_SUFFIX));
-  const canonicalId = input.sizeId ? (portrait ? input.sizeId.slice(0, -PORTRAIT_ID_SUFFIX.length) : input.sizeId) : null;
-
-  const {
-    rows: [rows],
-  } = await pool.query<DraftRows>({
-    ...READ_DRAFT,
-    values: [userId, idempotencyKey ?? null, input.uploadId, canonicalId, input.selectedFrame, input.selectedMotifBorder],
-  });
-  if (!rows || rows.session_version === null || (sessionVersion !== null && rows.session_version !== sessionVersion)) {
+  const reading =
+    request.kind === 'photo'
+      ? await readPhotoOrder(ctx, userId, request, idempotencyKey)
+      : await readCartOrder(ctx, userId, idempotencyKey);
+  const { account } = reading;
+  if (!account || account.session_version === null || (sessionVersion !== null && account.session_version !== sessionVersion)) {
     throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
   }
-  if (rows.replay) return replayed(rows.replay, bodyHash);
-  const { line, amountPaise: subtotalPaise, uploadId } = priceDraft(userId, input, rows);
-  const { address } = rows;
+  if (account.replay) return replayed(account.replay, bodyHash);
+  const lines = reading.lines();
+  const { address } = account;
   if (!address) throw new ShopError('RULE_BROKEN', 'Please add a delivery address before paying.', { field: 'address' });
-  const { shippingPaise } = await shipOrder(ctx, address, subtotalPaise, [line]);
+
+  const subtotalPaise = lines.reduce((sum, l) => sum + l.line.checkoutPaise, 0);
+  const { shippingPaise } = await shipLines(
+    ctx,
+    address.postalCode,
+    subtotalPaise,
+    lines.map((l) => l.line),
+  );
   const orderNumber = newOrderNumber();
-  const coupon = await couponForOrder(ctx, userId, orderNumber, input.couponCode ?? null, { subtotalPaise, shippingPaise }, input.amount);
+  const coupon = await couponForOrder(ctx, userId, orderNumber, reading.couponCode, { subtotalPaise, shippingPaise }, request.amount);
   const amountPaise = subtotalPaise + shippingPaise - coupon.discountPaise;
 
-  const {
-    rows: [inserted],
-  } = await withHoldReleasedOnFailure(ctx, orderNumber, coupon, async () => {
-    const providerOrder = await provider.createOrder({
-      amountPaise,
-      receipt: orderNumber,
-      notes: { orderNumber, size: line.sizeName, frame: `${line.finishName} (${line.frameSetName})`, quantity: String(input.quantity) },
-    });
+  const provider = paymentProviderFor(ctx.config, ctx.database);
+  const { providerOrderId, inserted } = await withHoldReleasedOnFailure(ctx, orderNumber, coupon, async () => {
+    const providerOrder = await provider.createOrder({ amountPaise, receipt: orderNumber, notes: providerNotes(orderNumber, lines) });
     if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
-    providerOrderId = providerOrder.id;
-    return pool.query<{ inserted: number }>({
-      ...INSERT_ORDER,
-      values: [
+    const now = new Date();
+    const stored = await insertOrder(
+      ctx,
+      {
+        id: orderNumber,
         userId,
-        idempotencyKey ?? null,
-        orderNumber,
-        provider.name,
-        providerOrder.id,
+        status: 'created',
+        provider: provider.name,
+        providerOrderId: providerOrder.id,
         amountPaise,
-        input.quantity,
-        uploadId,
-        JSON.stringify(line),
-        JSON.stringify(address),
-        new Date().toISOString(),
-        bodyHash,
         shippingPaise,
-        coupon.discountPaise,
-        coupon.code,
-        coupon.coversShipping,
-      ],
-    });
+        discountPaise: coupon.discountPaise,
+        couponCode: coupon.code,
+        discountCoversShipping: coupon.coversShipping,
+        currency: 'INR',
+        lines,
+        address,
+        statusChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+      idempotencyKey === undefined ? null : { key: idempotencyKey, bodyHash },
+    );
+    return { providerOrderId: providerOrder.id, inserted: stored };
   });
-  if (!inserted?.inserted) {
+  if (!inserted) {
     if (coupon.code) await releaseHold(ctx, orderNumber);
     // The same Idempotency-Key won by a concurrent request (which has committed by now).
     const {
       rows: [winner],
-    } = await pool.query<ReplayRow>({
-      ...REPLAY,
-      values: [userId, idempotencyKey],
-    });
+    } = await ctx.database.pool.query<ReplayRow>({ ...REPLAY, values: [userId, idempotencyKey] });
     if (!winner) throw new Error('create-order: the Idempotency-Key is taken but its order is not found');
     return replayed(winner, bodyHash);
   }

@@ -28,7 +28,7 @@ function escapeHtml(s: string): string {
 }
 
 export interface StatusEmailInput {
-  order: Pick<OrderRow, 'id' | 'quantity' | 'line' | 'address' | 'carrier' | 'trackingNumber'>;
+  order: Pick<OrderRow, 'id' | 'lines' | 'address' | 'carrier' | 'trackingNumber'>;
   status: NotifiedStatus;
   to: string;
   firstName: string;
@@ -50,7 +50,10 @@ export function statusEmail(input: StatusEmailInput): MailMessage {
   const texts = mailTexts(locale);
   const t = texts.status;
   const link = orderPageUrl(input.publicUrl, order.id);
-  const frame = t.frame(order.line, order.quantity);
+  const [only] = order.lines;
+  // What is in the parcel: the one framed photo, or each of several on its own numbered line.
+  const bought =
+    order.lines.length === 1 && only ? [t.frame(only.line, only.quantity)] : order.lines.map((l, i) => t.item(i + 1, l.line, l.quantity));
   const body: string[] =
     status === 'shipped'
       ? [
@@ -59,10 +62,10 @@ export function statusEmail(input: StatusEmailInput): MailMessage {
           t.carrier(order.carrier ?? ''),
           t.trackingNumber(order.trackingNumber ?? ''),
           '',
-          frame,
+          ...bought,
           t.deliveringTo(cityLine(order.address)),
         ]
-      : [t.deliveredHeadline(order.id), '', frame, '', t.enjoy];
+      : [t.deliveredHeadline(order.id), '', ...bought, '', t.enjoy];
   const lines = [texts.hello(input.firstName), '', ...body];
   const footer = [texts.questions(site.supportEmail, site.supportPhone), '', texts.signature(site.name)];
   const text = [...lines, '', t.seeOrder(link), '', ...footer].join('\n');

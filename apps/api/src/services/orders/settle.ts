@@ -1,24 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  formatInr,
-  PAID_OR_LATER,
-  ShopError,
-  transitionRefusal,
-  type OrderActor,
-  type OrderStatus,
-  type TaxSettings,
-} from '@framewala/domain';
+import { formatInr, PAID_OR_LATER, type OrderActor, type OrderStatus, type TaxSettings } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { cartLines, carts, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
 import { COUPON_RAN_OUT_FLAG, COUPON_RAN_OUT_NOTE, COUPON_RAN_OUT_REFUND_REASON, redeemForPaidOrder } from '../coupons';
 import { issueCreditNote, issueInvoice } from '../invoices';
 import { refundPendingPayment } from '../payments/refunds';
 import { queuePrintFileForPaidOrder } from '../print/service';
 import { sendOrderConfirmation } from './confirmation';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import { assertTransition } from './transitions';
 
 export type PaymentSource = 'verify' | 'webhook' | 'reconciliation';
 
@@ -54,7 +44,7 @@ export async function lockOrderByProviderId(tx: Tx, providerOrderId: string): Pr
 
 /**
  * Moves an order and writes its history row. The domain's transitions table and guards decide: a refused move throws
- * 409 ORDER_TRANSITION_REFUSED and the caller's transaction writes nothing.
+ * 409 ORDER_TRANSITION_REFUSED with the domain's reason code and the caller's transaction writes nothing.
  */
 export async function changeStatus(
   tx: Tx,
@@ -65,8 +55,7 @@ export async function changeStatus(
   note?: string,
 ): Promise<OrderRow> {
   const now = new Date();
-  const refusal = transitionRefusal(order.status as OrderStatus, to, { actor, now, paidAt: order.paidAt });
-  if (refusal) throw new ShopError('ORDER_TRANSITION_REFUSED', refusal, { from: order.status, to });
+  assertTransition(order.status as OrderStatus, to, { actor, now, paidAt: order.paidAt });
   const [updated] = await tx
     .update(orders)
     .set({ ...extra, status: to, statusChangedAt: now, updatedAt: now })
@@ -171,10 +160,11 @@ export async function settlePaid(
     failureReason: null,
     failureCode: null,
   });
-  // An order made from a cart takes its lines out of the cart once it is paid (lines added since stay).
-  if (order.lines?.length) {
-    const ids = order.lines.map((l) => l.cartLineId);
-    await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, ids)));
+  // The lines that came from the cart leave it once they are paid for (lines added since stay; a photo bought at once
+  // never touched the cart).
+  const fromCart = order.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []));
+  if (fromCart.length > 0) {
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, fromCart)));
     // The cart's code was spent on this order.
     if (order.couponCode) {
       await tx
@@ -200,7 +190,7 @@ export async function afterSettlement(
   if (result.refundPaymentId) await refundPendingPayment(ctx, result.refundPaymentId, log);
   if (result.becamePaid) {
     await sendOrderConfirmation(ctx, result.order, log);
-    await queuePrintFileForPaidOrder(ctx, result.order.id, log, result.order.lines?.length ?? 1);
+    await queuePrintFileForPaidOrder(ctx, result.order.id, log, result.order.lines.length);
   }
 }
 

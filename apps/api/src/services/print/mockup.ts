@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { mockupLayout, printCut, roundStripTiling, ShopError, type MockupLayout } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { frameFinishes, orders, uploads, type FrameImageKeys } from '../../db/schema';
+import { orderLineAt } from '../orders/line-output';
 
 sharp.cache(false);
 
@@ -141,17 +142,18 @@ export async function renderMockup(input: MockupInputs): Promise<{ jpeg: Buffer;
 }
 
 /**
- * The order's mock-up: the stored one when everything it shows is unchanged, else drawn now and stored. Returns the
- * storage key. 404 for an unknown order.
+ * The mock-up of one line of an order (`lineIndex` 0 for the first): the stored one when everything it shows is
+ * unchanged, else drawn now and stored. Returns the storage key. 404 for an unknown order or line.
  */
-export async function orderMockup(ctx: AppContext, orderId: string): Promise<{ key: string; bytes: number }> {
+export async function orderMockup(ctx: AppContext, orderId: string, lineIndex = 0): Promise<{ key: string; bytes: number }> {
   const db = ctx.database.db;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new ShopError('NOT_FOUND', 'There is no such order.');
-  const [upload] = order.uploadId ? await db.select().from(uploads).where(eq(uploads.id, order.uploadId)) : [];
-  const [finish] = await db.select().from(frameFinishes).where(eq(frameFinishes.id, order.line.finishId));
+  const { uploadId, line } = orderLineAt(order, lineIndex);
+  const [upload] = uploadId ? await db.select().from(uploads).where(eq(uploads.id, uploadId)) : [];
+  const [finish] = await db.select().from(frameFinishes).where(eq(frameFinishes.id, line.finishId));
   const renditionKey = upload && !upload.deletedAt ? upload.renditionKey : null;
-  const { widthIn, heightIn, borderIn, mouldingIn } = order.line;
+  const { widthIn, heightIn, borderIn, mouldingIn } = line;
   const hash = createHash('sha256')
     .update(JSON.stringify([MOCKUP_VERSION, MOCKUP_BOX_PX, widthIn, heightIn, borderIn, mouldingIn, renditionKey, finish?.images ?? null]))
     .digest('hex')

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { PAID_OR_LATER, ShopError, type OrderStatus } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { orders, printFiles, uploads, type OrderLineSnapshot, type OrderRow, type PrintFileRow, type UploadRow } from '../../db/schema';
+import { orders, printFiles, uploads, type PrintFileRow, type UploadRow } from '../../db/schema';
+import { orderLineAt } from '../orders/line-output';
 import { PRINT_CONTENT_TYPES, PRINT_EXTENSIONS, type PrintFormat } from './render';
 import { renderInChild } from './run';
 import { sweepTempDir, tempFileName } from '../uploads/temp-files';
@@ -27,11 +28,6 @@ type Log = { info?: (o: object, m?: string) => void; error: (o: object, m?: stri
 
 export const printFileName = (orderId: string, format: PrintFormat, lineIndex = 0) =>
   `${orderId}${lineIndex === 0 ? '' : `-line${lineIndex + 1}`}-print${PRINT_EXTENSIONS[format]}`;
-
-/** What is printed for an order: every line of an order made from a cart, else its one line (index 0). */
-export function printLinesOf(order: Pick<OrderRow, 'uploadId' | 'line' | 'lines'>): { uploadId: string | null; line: OrderLineSnapshot }[] {
-  return order.lines ? order.lines.map((l) => ({ uploadId: l.uploadId, line: l.line })) : [{ uploadId: order.uploadId, line: order.line }];
-}
 
 /** The print_files row of one line of an order. */
 const fileOf = (orderId: string, lineIndex: number) => and(eq(printFiles.orderId, orderId), eq(printFiles.lineIndex, lineIndex));
@@ -57,25 +53,29 @@ function sourceColumns(upload: UploadRow | undefined) {
 }
 
 /**
- * Queues the print file of a paid order: creates its row ('queued') if it has none, or with `rebuild` sets it back
- * to 'queued' (the download answers 409 until the new file is ready; the old file is removed once it is), and sends
- * the job. The queue is 'stately': at most one job waiting and one running per order.
+ * Queues print files of a paid order, one per line: creates a line's row ('queued') if it has none, or with
+ * `rebuild` sets it back to 'queued' (the download answers 409 until the new file is ready; the old file is removed
+ * once it is), and sends its job. `lineIndex` (0 for the first) queues that line only (404 when the order has no such
+ * line); without it, every line. Answers the row of the line asked for, else the first line's. The queue is
+ * 'stately': at most one job waiting and one running per line.
  */
 export async function queuePrintFile(
   ctx: AppContext,
   orderId: string,
-  options: { rebuild?: boolean; format?: PrintFormat } = {},
+  options: { rebuild?: boolean; format?: PrintFormat; lineIndex?: number } = {},
 ): Promise<PrintFileRow> {
   const db = ctx.database.db;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new ShopError('NOT_FOUND', 'There is no such order.');
+  const { lineIndex: only } = options;
+  const onlyLine = only === undefined ? null : orderLineAt(order, only);
   if (!PAID_OR_LATER.has(order.status as OrderStatus)) {
     throw new ShopError('CONFLICT', 'Only a paid order has a print file.', { status: order.status });
   }
-  const lines = printLinesOf(order);
+  if (only !== undefined && onlyLine) return queueLine(ctx, orderId, only, onlyLine, options);
   const rows: PrintFileRow[] = [];
-  for (let lineIndex = 0; lineIndex < lines.length; lineIndex++)
-    rows.push(await queueLine(ctx, orderId, lineIndex, lines[lineIndex], options));
+  for (let lineIndex = 0; lineIndex < order.lines.length; lineIndex++)
+    rows.push(await queueLine(ctx, orderId, lineIndex, order.lines[lineIndex], options));
   return rows[0]!;
 }
 
@@ -182,7 +182,7 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string, l
   const db = ctx.database.db;
   const [paidOrder] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!paidOrder || !PAID_OR_LATER.has(paidOrder.status as OrderStatus)) return;
-  const printLine = printLinesOf(paidOrder)[lineIndex];
+  const printLine = paidOrder.lines[lineIndex];
   if (!printLine) return;
   // The payment paths only send the job: the row is made here the first time.
   await db
@@ -305,7 +305,7 @@ export async function sweepPrintFiles(ctx: AppContext, log?: Log): Promise<{ que
     .leftJoin(printFiles, eq(printFiles.orderId, orders.id))
     .where(inArray(orders.status, [...PAID_OR_LATER]))
     .groupBy(orders.id)
-    .having(sql`count(${printFiles.orderId}) < coalesce(jsonb_array_length(${orders.lines}), 1)`)
+    .having(sql`count(${printFiles.orderId}) < jsonb_array_length(${orders.lines})`)
     .limit(50);
   let queued = 0;
   for (const { id } of missing) {

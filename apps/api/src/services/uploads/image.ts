@@ -25,8 +25,11 @@ sharp.cache(false);
 export const DECODE_SLOTS = Math.max(1, os.availableParallelism());
 const decoding = pLimit(DECODE_SLOTS);
 
-/** Decodes running (≤ DECODE_SLOTS) and waiting. */
-export const decodeLoad = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount });
+/** Decodes begun by this process since it started. */
+let decodesBegun = 0;
+
+/** Decodes running (≤ DECODE_SLOTS) and waiting, and how many were begun in all. */
+export const decodeLoad = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount, begun: decodesBegun });
 
 /** Long edge of the display rendition and of the thumbnail. */
 export const RENDITION_LONG_EDGE = 2048;
@@ -173,7 +176,10 @@ export function renderRenditions(
   region: Region | null,
   out: { display: string; thumbnail: string },
 ): Promise<{ width: number; height: number }> {
-  return decoding(() => renderChecked(sourcePath, info, region, out));
+  return decoding(() => {
+    decodesBegun++;
+    return renderChecked(sourcePath, info, region, out);
+  });
 }
 
 async function renderChecked(

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, lte, notInArray } from 'drizzle-orm';
+import { and, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, uploads } from '../../db/schema';
 import type { UploadsDeps } from './service';
@@ -10,15 +10,16 @@ export const RETENTION_CRON = '30 21 * * *'; // 03:00 in India
 export { ORPHAN_TEMP_AGE_MS, sweepTempDir } from './temp-files';
 
 /**
- * Upload ids that an order not yet delivered still uses: their files must outlive the 90 days. An order keeps its
- * photo (the crop, which shares its root's original) until it is delivered, cancelled or refunded.
+ * Upload ids that an order not yet delivered still uses: their files must outlive the 90 days. An order keeps the
+ * photo of every one of its lines (the crop, which shares its root's original) until it is delivered, cancelled or
+ * refunded.
  */
 export async function uploadsHeldByOpenOrders(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ uploadId: orders.uploadId })
-    .from(orders)
-    .where(and(isNotNull(orders.uploadId), notInArray(orders.status, ['delivered', 'cancelled', 'refunded'])));
-  return new Set(rows.map((r) => r.uploadId).filter((id): id is string => id !== null));
+  const { rows } = await db.execute<{ upload_id: string }>(
+    sql`SELECT DISTINCT line->>'uploadId' AS upload_id FROM ${orders} CROSS JOIN jsonb_array_elements(${orders.lines}) AS line
+        WHERE ${notInArray(orders.status, ['delivered', 'cancelled', 'refunded'])} AND line->>'uploadId' IS NOT NULL`,
+  );
+  return new Set(rows.map((r) => r.upload_id));
 }
 
 /**

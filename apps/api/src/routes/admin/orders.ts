@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminIdParamsSchema,
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderResponseSchema,
+  statusMoveBodySchema,
+} from '@framewala/domain';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../plugins/auth';
+import { getAdminOrder, listAdminOrders, moveOrder } from '../../services/admin/orders';
+import { errors, SECURITY, TAGS } from './common';
+
+/**
+ * Orders in the owner's console (docs/admin-api.md): the list, one order with every line, and status moves. An admin
+ * only (401 without a session, 403 for customers), checked before the body is read. Each line's mock-up and print
+ * file are in ./print-files.ts.
+ */
+export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+  async function adminOrdersPlugin(app) {
+    app.addHook('onRequest', requireAdmin);
+
+    app.get(
+      '/admin/orders',
+      {
+        schema: {
+          summary: 'Orders for the owner, newest first: filter by status, search by order number, e-mail or phone, paged',
+          description:
+            "`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number. Each row has `lines`, every framed photo of the order (`quantity`, `sizeName`, `widthIn`, `heightIn`, `finishName`, `borderIn`, `thumbnailUrl`); the row's `quantity` is the pieces of all of them, its `sizeName`, `finishName` and `thumbnailUrl` the first line's.",
+          tags: TAGS,
+          security: SECURITY,
+          querystring: adminOrderListQuerySchema,
+          response: { 200: adminOrderListSchema, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => listAdminOrders(ctx, request.query),
+    );
+
+    app.get(
+      '/admin/orders/:id',
+      {
+        schema: {
+          summary: 'One order with its customer, address, lines, payments, history and allowed next statuses',
+          description:
+            "`lines` has every framed photo of the order with its snapshot, quantity, photo, mock-up URL and print file; `line`, `photo`, `mockupUrl` and `printFile` are the first line's, and `quantity` the pieces of every line.",
+          tags: TAGS,
+          security: SECURITY,
+          params: adminIdParamsSchema,
+          response: { 200: adminOrderResponseSchema, ...errors(401, 403, 404) },
+        },
+      },
+      async (request) => ({ order: await getAdminOrder(ctx, request.params.id) }),
+    );
+
+    app.post(
+      '/admin/orders/:id/status',
+      {
+        schema: {
+          summary: 'Move an order to another status (as the admin)',
+          description:
+            'The domain state machine decides: a refused move is 409 ORDER_TRANSITION_REFUSED `{message, from, to, reason}` (`reason`: the domain’s code, e.g. NOT_A_NEXT_STATUS, ACTOR_NOT_ALLOWED, CANCELLATION_WINDOW_CLOSED; `message`: its English). `shipped` needs `carrier` and `trackingNumber` (422 otherwise); they are refused with other statuses. Moving to shipped or delivered e-mails the customer once.',
+          tags: TAGS,
+          security: SECURITY,
+          params: adminIdParamsSchema,
+          body: statusMoveBodySchema,
+          response: { 200: adminOrderResponseSchema, ...errors(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        await moveOrder(ctx, request.params.id, request.body);
+        return { order: await getAdminOrder(ctx, request.params.id) };
+      },
+    );
+  };
