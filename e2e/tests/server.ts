@@ -36,10 +36,10 @@ function readableEmail(raw: string): string {
 }
 
 /**
- * Waits for a new e-mail to `to` in the server's outbox and returns it decoded. Tests running side by side share the
- * outbox: each looks only at mail to its own address.
+ * Waits for a new e-mail to `to` in the server's outbox (the newest, or the newest that contains `containing`) and
+ * returns it decoded. Tests running side by side share the outbox: each looks only at mail to its own address.
  */
-export async function waitForEmail(to: string, since: number): Promise<string> {
+export async function waitForEmail(to: string, since: number, containing?: string): Promise<string> {
   const outbox = path.join(serverDataDir(), 'outbox');
   let found: string | undefined;
   await expect
@@ -51,11 +51,11 @@ export async function waitForEmail(to: string, since: number): Promise<string> {
           .filter((f) => fs.statSync(f).mtimeMs >= since)
           .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
           .map((f) => readableEmail(fs.readFileSync(f, 'utf8')))
-          .filter((text) => text.includes(to));
+          .filter((text) => text.includes(to) && (containing === undefined || text.includes(containing)));
         found = fresh[0];
         return found !== undefined;
       },
-      { timeout: 20_000, message: `an e-mail to ${to} in the outbox` },
+      { timeout: 20_000, message: `an e-mail to ${to}${containing ? ` saying '${containing}'` : ''} in the outbox` },
     )
     .toBe(true);
   return found!;

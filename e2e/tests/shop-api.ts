@@ -157,3 +157,65 @@ export async function paidOrder(request: APIRequestContext, customer: Customer, 
   await json(await request.post('/api/verify-payment', { headers: auth, data: paid }), 200);
   return { orderNumber: created.orderId as string, amountPaise: mismatch.amount as number };
 }
+
+/** The catalogue's ids for a line: the 12x8 in preset, the Walnut finish of the Classic set, the white borders' inches. */
+export async function catalogueIds(request: APIRequestContext) {
+  const groups = (await json(await request.post('/api/get-price-and-size', { data: { imageType: 'landscape' } }), 200)).getSizes as {
+    sizes: { _id: string; sizeName: string }[];
+  }[];
+  const sets = (await json(await request.get('/api/get-frame'), 200)).getFrameSize as {
+    frameName: string;
+    frames: { _id: string; frameName: string }[];
+  }[];
+  const borders = (await json(await request.get('/api/get-motif-border-sizes'), 200)).getMotifBorderSizes as { size: number }[];
+  const classic = sets.find((set) => set.frameName === 'Classic')!;
+  return {
+    size12x8: groups.flatMap((g) => g.sizes).find((s) => s.sizeName === '12x8')!._id,
+    walnut: classic.frames.find((frame) => frame.frameName === 'Walnut')!._id,
+    borderInches: borders.map((border) => border.size),
+  };
+}
+
+/**
+ * Puts a line in the customer's saved cart (`POST /api/cart/lines`): a preset size by id, or a custom size
+ * (`sizeId: null` with `customWidth` × `customHeight` inches, width first as the customer chose it).
+ */
+export async function addCartLine(
+  request: APIRequestContext,
+  customer: Customer,
+  line: {
+    uploadId: string;
+    sizeId: string | null;
+    customWidth?: number;
+    customHeight?: number;
+    selectedFrame: string;
+    selectedMotifBorder: number;
+    quantity: number;
+  },
+) {
+  return json<{ line: Json; cart: Json }>(await request.post('/api/cart/lines', { headers: customer.auth, data: line }), 201);
+}
+
+/** A coupon code made by the owner (`POST /api/admin/coupons`): `rupees` off the frames, once per customer. */
+export async function makeCoupon(request: APIRequestContext, owner: { email: string; password: string }, code: string, rupees: number) {
+  const { token } = await login(request, owner.email, owner.password);
+  await json(
+    await request.post('/api/admin/coupons', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        code,
+        kind: 'flat',
+        value: rupees * 100,
+        minSubtotalPaise: 0,
+        validFrom: null,
+        validTo: null,
+        totalUses: 10,
+        perCustomer: 1,
+        firstOrderOnly: false,
+        active: true,
+        discountsShipping: false,
+      },
+    }),
+    201,
+  );
+}
