@@ -5,8 +5,8 @@
  * is about is walked through the pages.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures';
-import { fillSignIn, frameInEditor, signInBrowser, startOrder } from './pages';
+import { expect, PHONE, test } from './fixtures';
+import { fillSignIn, frameInEditor, shot, signInBrowser, startOrder } from './pages';
 import { landscapeJpeg } from './photos';
 import { waitForEmail } from './server';
 import { addCartLine, catalogueIds, json, makeCoupon, saveAddress, uploadPhoto, type Customer } from './shop-api';
@@ -72,7 +72,7 @@ test('a two-line order: every line on /success, the order page, in the console w
   request,
   customer,
   owner,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await saveAddress(request, customer);
   await twoLineCart(request, customer);
@@ -87,8 +87,10 @@ test('a two-line order: every line on /success, the order page, in the console w
   await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
   const orderNumber = new URL(page.url()).searchParams.get('order')!;
   await expectTwoLines(page);
+  await shot(page, testInfo, 'order-lines-success');
   await page.goto(`/orders/${orderNumber}`);
   await expectTwoLines(page);
+  await shot(page, testInfo, 'order-lines-order-page');
 
   // The owner: the list row names both lines; 'What to make' shows each line; each line has its own panel with its
   // mock-up drawn by the server and its print file, made and downloadable by line.
@@ -124,6 +126,7 @@ test('a two-line order: every line on /success, the order page, in the console w
   expect(first.width).toBeGreaterThan(first.height);
   expect(second.height).toBeGreaterThan(second.width);
   await expect(panels.getByTestId('admin-line-print-status')).toHaveText([/Ready/, /Ready/], { timeout: 90_000 });
+  await shot(page, testInfo, 'order-lines-console');
   const download = page.waitForEvent('download');
   await panels.nth(1).getByRole('button', { name: 'Download print file 2' }).click();
   expect((await download).suggestedFilename()).toMatch(new RegExp(`^${orderNumber}-line2-print\\.(tif|jpg)$`));
@@ -145,93 +148,94 @@ test('a two-line order: every line on /success, the order page, in the console w
   expect(mail).not.toMatch(/3 pieces/);
 });
 
-test('a declined payment paid again: Try again pays the same order, with the same lines, coupon and shipping', async ({
-  page,
-  request,
-  customer,
-  owner,
-}) => {
-  test.setTimeout(150_000);
-  const code = `RETRY${randomBytes(3).toString('hex').toUpperCase()}`;
-  await makeCoupon(request, owner, code, 100);
-  await saveAddress(request, customer);
-  await twoLineCart(request, customer);
-  await json(await request.post('/api/cart/coupon', { headers: customer.auth, data: { code } }), 200);
-  await signInBrowser(page, customer);
+test(
+  'a declined payment paid again: Try again pays the same order, with the same lines, coupon and shipping',
+  PHONE,
+  async ({ page, request, customer, owner }, testInfo) => {
+    test.setTimeout(150_000);
+    const code = `RETRY${randomBytes(3).toString('hex').toUpperCase()}`;
+    await makeCoupon(request, owner, code, 100);
+    await saveAddress(request, customer);
+    await twoLineCart(request, customer);
+    await json(await request.post('/api/cart/coupon', { headers: customer.auth, data: { code } }), 200);
+    await signInBrowser(page, customer);
 
-  await page.goto('/checkout/pay?cart=1');
-  await expect(page.getByTestId('cart-summary').getByRole('listitem')).toHaveCount(2);
-  const before = await paymentFigures(page);
-  expect(before.discount).toBe('−₹100.00');
-  await payInSandbox(page, 'failure', before.total);
+    await page.goto('/checkout/pay?cart=1');
+    await expect(page.getByTestId('cart-summary').getByRole('listitem')).toHaveCount(2);
+    const before = await paymentFigures(page);
+    expect(before.discount).toBe('−₹100.00');
+    await payInSandbox(page, 'failure', before.total);
 
-  await expect(page).toHaveURL(/\/cancel\?order=FW-[A-Z0-9-]+$/);
-  const orderNumber = new URL(page.url()).searchParams.get('order')!;
-  await page.getByRole('main').getByRole('link', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/cancel\?order=FW-[A-Z0-9-]+$/);
+    const orderNumber = new URL(page.url()).searchParams.get('order')!;
+    await page.getByRole('main').getByRole('link', { name: 'Try again' }).click();
 
-  // The same order, not a new checkout of the last frame: its two lines, its coupon, its shipping and its total.
-  await expect(page).toHaveURL(new RegExp(`/checkout/pay\\?order=${orderNumber}$`));
-  await expectTwoLines(page);
-  expect(await paymentFigures(page)).toEqual(before);
-  await payInSandbox(page, 'success', before.total);
-  await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderNumber}$`));
-  await expectTwoLines(page);
+    // The same order, not a new checkout of the last frame: its two lines, its coupon, its shipping and its total.
+    await expect(page).toHaveURL(new RegExp(`/checkout/pay\\?order=${orderNumber}$`));
+    await expectTwoLines(page);
+    expect(await paymentFigures(page)).toEqual(before);
+    await shot(page, testInfo, 'order-lines-pay-again');
+    await payInSandbox(page, 'success', before.total);
+    await expect(page).toHaveURL(new RegExp(`/success\\?order=${orderNumber}$`));
+    await expectTwoLines(page);
 
-  // One order, paid once, with the coupon's discount; the cart's ordered lines are gone.
-  const { orders } = await json<{ orders: { id?: string; orderId?: string; orderNumber?: string; status: string }[] }>(
-    await request.get('/api/orders', { headers: customer.auth }),
-    200,
-  );
-  expect(orders).toHaveLength(1);
-  expect(orders[0]!.status).toBe('paid');
-  await page.goto(`/orders/${orderNumber}`);
-  await expect(page.getByTestId('order-discount')).toContainText('₹100.00');
-  await expect(page.getByTestId('order-shipping')).toContainText(before.shipping);
-  const { cart } = await json<{ cart: { lines: unknown[] } }>(await request.get('/api/cart', { headers: customer.auth }), 200);
-  expect(cart.lines).toHaveLength(0);
-});
+    // One order, paid once, with the coupon's discount; the cart's ordered lines are gone.
+    const { orders } = await json<{ orders: { id?: string; orderId?: string; orderNumber?: string; status: string }[] }>(
+      await request.get('/api/orders', { headers: customer.auth }),
+      200,
+    );
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.status).toBe('paid');
+    await page.goto(`/orders/${orderNumber}`);
+    await expect(page.getByTestId('order-discount')).toContainText('₹100.00');
+    await expect(page.getByTestId('order-shipping')).toContainText(before.shipping);
+    const { cart } = await json<{ cart: { lines: unknown[] } }>(await request.get('/api/cart', { headers: customer.auth }), 200);
+    expect(cart.lines).toHaveLength(0);
+  },
+);
 
-test('Proceed to Checkout with lines already in the cart checks out the cart, the current frame in it once', async ({
-  page,
-  request,
-  customer,
-}) => {
-  test.setTimeout(150_000);
-  await saveAddress(request, customer);
-  const ids = await catalogueIds(request);
-  const inCart = await uploadPhoto(request, customer, { buffer: await landscapeJpeg({ sky: '#5e8ff0' }), name: 'in-cart.jpg' });
-  await addCartLine(request, customer, {
-    uploadId: inCart._id,
-    sizeId: ids.size12x8,
-    selectedFrame: ids.walnut,
-    selectedMotifBorder: 0,
-    quantity: 1,
-  });
-  const current = await uploadPhoto(request, customer, { buffer: await landscapeJpeg({ sky: '#f0a35e' }), name: 'current.jpg' });
-  await signInBrowser(page, customer);
-  await startOrder(page, current);
-  await frameInEditor(page, { border: 2 });
+test(
+  'Proceed to Checkout with lines already in the cart checks out the cart, the current frame in it once',
+  PHONE,
+  async ({ page, request, customer }, testInfo) => {
+    test.setTimeout(150_000);
+    await saveAddress(request, customer);
+    const ids = await catalogueIds(request);
+    const inCart = await uploadPhoto(request, customer, { buffer: await landscapeJpeg({ sky: '#5e8ff0' }), name: 'in-cart.jpg' });
+    await addCartLine(request, customer, {
+      uploadId: inCart._id,
+      sizeId: ids.size12x8,
+      selectedFrame: ids.walnut,
+      selectedMotifBorder: 0,
+      quantity: 1,
+    });
+    const current = await uploadPhoto(request, customer, { buffer: await landscapeJpeg({ sky: '#f0a35e' }), name: 'current.jpg' });
+    await signInBrowser(page, customer);
+    await startOrder(page, current);
+    await frameInEditor(page, { border: 2 });
 
-  await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
-  await expect(page).toHaveURL(/\/checkout\?cart=1$/);
-  await page.getByRole('main').getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/checkout\/pay\?cart=1$/);
-  const summary = page.getByTestId('cart-summary').getByRole('listitem');
-  await expect(summary).toHaveCount(2);
+    await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
+    await expect(page).toHaveURL(/\/checkout\?cart=1$/);
+    await page.getByRole('main').getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/checkout\/pay\?cart=1$/);
+    const summary = page.getByTestId('cart-summary').getByRole('listitem');
+    await expect(summary).toHaveCount(2);
+    await shot(page, testInfo, 'order-lines-cart-checkout');
 
-  // Back to the editor and Proceed again: the frame is already in the cart, so it is not added a second time.
-  await page.goto('/edit-photo');
-  await expect(page.getByRole('button', { name: /Proceed to Checkout/ })).toBeVisible();
-  await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
-  await expect(page).toHaveURL(/\/checkout\?cart=1$/);
-  await page.getByRole('main').getByRole('button', { name: 'Next' }).click();
-  await expect(summary).toHaveCount(2);
-  const { total } = await paymentFigures(page);
-  await payInSandbox(page, 'success', total);
+    // Back to the editor and Proceed again: the frame is already in the cart, so it is not added a second time.
+    await page.goto('/edit-photo');
+    await expect(page.getByRole('button', { name: /Proceed to Checkout/ })).toBeVisible();
+    await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
+    await expect(page).toHaveURL(/\/checkout\?cart=1$/);
+    await page.getByRole('main').getByRole('button', { name: 'Next' }).click();
+    await expect(summary).toHaveCount(2);
+    const { total } = await paymentFigures(page);
+    await payInSandbox(page, 'success', total);
 
-  await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
-  const lines = page.getByTestId('order-line');
-  await expect(lines).toHaveCount(2);
-  const { cart } = await json<{ cart: { lines: unknown[] } }>(await request.get('/api/cart', { headers: customer.auth }), 200);
-  expect(cart.lines).toHaveLength(0);
-});
+    await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
+    const lines = page.getByTestId('order-line');
+    await expect(lines).toHaveCount(2);
+    const { cart } = await json<{ cart: { lines: unknown[] } }>(await request.get('/api/cart', { headers: customer.auth }), 200);
+    expect(cart.lines).toHaveLength(0);
+  },
+);
