@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_QUEUE_FULL_MESSAGE, JOBS_QUEUED_FROM_ADDRESS_MESSAGE, MAX_QUEUED_JOBS_PER_ADDRESS } from '@framewala/domain';
 import { ENHANCE_QUEUE } from '../src/services/enhance/service';
+import { TRAILING_DATA_MESSAGE } from '../src/services/uploads/decode-cost';
 import { Jobs } from '../src/services/jobs';
 import { LocalStorage } from '../src/services/storage';
 import { RENDER_QUEUE } from '../src/services/uploads/service';
@@ -48,11 +49,7 @@ describe('bytes after a JPEG’s image', () => {
     const tampered = Buffer.concat([jpeg.subarray(0, jpeg.length - 2), randomBytes(3 * 1024 * 1024)]);
     const res = await t.app.inject(uploadRequest(tampered, { claim: newClaim() }));
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json()).toMatchObject({
-      code: 'IMAGE_UNREADABLE',
-      message:
-        'This JPG has data after the picture that is not part of it, so the file may be damaged. Please save the photo again as a JPG and upload that.',
-    });
+    expect(res.json()).toMatchObject({ code: 'IMAGE_UNREADABLE', message: TRAILING_DATA_MESSAGE });
     expect(await filesUnder(uploadDirs(dataDir).storage)).toEqual([]);
     await expectNoTempFiles(dataDir);
   });

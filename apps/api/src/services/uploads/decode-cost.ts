@@ -61,9 +61,10 @@ async function sniffFormat(filePath: string): Promise<'jpeg' | 'tiff'> {
   }
 }
 
-const TRAILING_DATA_MESSAGE =
-  'This JPG has data after the picture that is not part of it, so the file may be damaged. Please save the photo again as a JPG and upload that.';
-const UNFINISHED_MESSAGE = 'This JPG ends before its end marker, so the file may be cut short. Please upload the complete photo.';
+export const TRAILING_DATA_MESSAGE =
+  'We could not read this photo: the file has data after the picture that is not part of it, so it may be damaged. Please save the photo again as a JPG and upload that.';
+export const UNFINISHED_MESSAGE =
+  'We could not read this photo: the file ends before the picture does, so it may be cut short. Please upload the complete photo.';
 
 /**
  * Keeps only the image of a received JPEG: the bytes up to its end-of-image marker (JpegEndFinder). What follows that

@@ -195,7 +195,7 @@ export async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): P
     .from(uploads)
     .where(and(eq(uploads.status, 'processing'), isNull(uploads.deletedAt)));
   const { byOwner = 0, byAddress = 0, total = 0 } = row ?? {};
-  if (byOwner >= MAX_QUEUED_RENDERS_PER_OWNER) throw new ShopError('RATE_LIMITED', RENDERS_QUEUED_MESSAGE, { retryAfterSeconds: 60 });
+  if (byOwner >= MAX_QUEUED_RENDERS_PER_OWNER) throw new ShopError('RATE_LIMITED', RENDERS_QUEUED_MESSAGE);
   if (byAddress >= deps.options.jobLimits.perAddress) {
     throw new ShopError('RATE_LIMITED', JOBS_QUEUED_FROM_ADDRESS_MESSAGE, { retryAfterSeconds: 60 });
   }
