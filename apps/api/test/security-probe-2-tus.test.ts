@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../src/services/storage';
+import type { UploadOptions } from '../src/services/uploads/service';
 import { createTestApp, tempDir, type TestApp } from './helpers';
 import { createCustomer, expectNoTempFiles, filesUnder, newClaim, uploadDirs, uploadTestConfig } from './upload-fixtures';
 
@@ -23,7 +24,7 @@ interface Server {
   base: string;
 }
 
-async function startServer(uploads: Parameters<typeof createTestApp>[0]['uploads'] = {}): Promise<Server> {
+async function startServer(uploads: Partial<UploadOptions> = {}): Promise<Server> {
   const dataDir = await tempDir('framewala-tus-probe-');
   const t = await createTestApp({
     config: uploadTestConfig(dataDir),
