@@ -7,10 +7,11 @@ import { ERROR_CATALOGUE, ERROR_CODES, INDIAN_STATES } from '@framewala/domain';
 /**
  * The shop's message catalogues (src/locales/<locale>/<name>.po), English and Hindi. English is written in the code
  * (Lingui's macros: <Trans>, t`…`, msg`…`), and for the domain's error codes and states in the domain (below);
- * `npm run i18n:extract` collects it into the catalogues, where the Hindi is written. One catalogue per feature, loaded with that feature's page (src/lib/i18n.ts), and `common` for what every
- * page shows (header, footer, shared components, the landing and policy pages) and for what a feature shows before
- * its page has loaded (its `lazy-pages.tsx` or `*-route.tsx`: the loading text). The owner's console and the developer
- * pages stay English and have no catalogue.
+ * `npm run i18n:extract` collects it into the catalogues, where the Hindi is written. One catalogue per feature,
+ * loaded with that feature's page (src/lib/i18n.ts), and `common` for what every page shows (header, footer, shared
+ * components, the landing and policy pages) and for what a feature shows before its page has loaded (its
+ * `*-route.tsx`: the route with its loading text). The owner's console and the developer pages stay English and have
+ * no catalogue.
  */
 const ENGLISH_ONLY = ['admin', 'dev'];
 
@@ -31,7 +32,7 @@ const domainTexts: ExtractorType = {
   },
 };
 const COMMON = ['app/', 'components/', 'lib/', 'features/home/', 'features/info/', 'features/not-found/', 'features/placeholders/'];
-const BEFORE_LOAD = ['features/*/lazy-pages.tsx', 'features/*/*-route.tsx'];
+const BEFORE_LOAD = ['features/*/*-route.tsx'];
 
 export default defineConfig({
   sourceLocale: 'en',

@@ -34,6 +34,7 @@ import { siteRoutes } from './routes/site';
 import { shippingRoutes } from './routes/shipping';
 import { loadAccount } from './services/auth/accounts';
 import { seedCatalogue } from './services/catalogue/seed';
+import type { Enhancer } from './services/enhance/run';
 import { Jobs } from './services/jobs';
 import type { ShopRateLimits } from './services/rate-limit';
 import { LocalStorage, type Storage } from './services/storage';
@@ -63,6 +64,8 @@ export interface AppOptions {
   rateLimits?: Partial<AccountRateLimits & ShopRateLimits>;
   /** How long a buffered (JSON) request body may take to arrive, in ms (default 30 s; tests lower it). */
   bodyTimeoutMs?: number;
+  /** How enhance jobs make their pixels (default: a child process running the AI model; tests give a plain resize). */
+  enhancer?: Enhancer;
 }
 
 /**
@@ -138,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(ctx));
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
-      await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits));
+      await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits, opts.enhancer));
       await api.register(arRoutes(ctx, opts.rateLimits));
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));

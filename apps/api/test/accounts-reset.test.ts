@@ -246,10 +246,9 @@ describe('password reset e-mail sent through SMTP (SMTP_URL set)', () => {
 
   it('delivers the reset e-mail to the SMTP server and the link works', async () => {
     const a = await signUpAndIn(client);
-    const started = Date.now();
     const res = await client.post('/api/forgot-password', { email: a.body.email });
     expect(res.statusCode).toBe(202);
-    expect(Date.now() - started).toBeLessThan(1_000); // the request does not wait on SMTP
+    expect(received).toEqual([]); // the answer does not wait on SMTP: the e-mail is sent after it, by a job
     const mail = await waitFor('the SMTP delivery', async () => received[0]);
     expect(mail.from).toBe('orders@framewala.in');
     expect(mail.to).toEqual([a.body.email]);

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,9 +7,9 @@ import { isProcessAlive } from '../src/db/process-alive';
 import { runAdminCreate } from '../src/services/admin/create-admin';
 import { Client, signUpAndIn } from './accounts-helpers';
 import { createTestApp, tempDir, type TestApp } from './helpers';
+import { freePort, postmasterPid, SERVER, startNode } from './processes';
 
 const SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../scripts/admin-create.ts');
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
 
 /** Runs runAdminCreate in this process and keeps what it printed. */
 async function run(argv: string[], env: { DATABASE_URL?: string; DATA_DIR?: string }) {
@@ -110,45 +109,6 @@ describe('admin:create against DATABASE_URL', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  hasExited: () => boolean;
-}
-
-function start(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  let done = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      done = true;
-      resolve(code);
-    }),
-  );
-  return { child, output: () => out, exited, hasExited: () => done };
-}
-
-async function postmasterPid(dataDir: string): Promise<number | undefined> {
-  const text = await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').catch(() => undefined);
-  return text ? Number(text.split('\n')[0]) : undefined;
-}
-
 describe('npm run admin:create with the embedded database', () => {
   let dataDir: string;
   const children: ChildProcess[] = [];
@@ -167,7 +127,7 @@ describe('npm run admin:create with the embedded database', () => {
 
   it('works with the server stopped (starting and stopping the database) and while it runs', async () => {
     // No server: the command makes and starts the cluster, migrates, creates the admin, and stops it again.
-    const first = start([SCRIPT, '--email', 'first.admin@example.in', '--password', 'first admin password'], { DATA_DIR: dataDir });
+    const first = startNode([SCRIPT, '--email', 'first.admin@example.in', '--password', 'first admin password'], { DATA_DIR: dataDir });
     children.push(first.child);
     expect(await first.exited, first.output()).toBe(0);
     expect(first.output()).toContain(
@@ -179,14 +139,14 @@ describe('npm run admin:create with the embedded database', () => {
 
     // With the server running: the command uses its cluster and leaves both running.
     const port = await freePort();
-    const server = start([SERVER], { DATA_DIR: dataDir, PORT: String(port) });
+    const server = startNode([SERVER], { DATA_DIR: dataDir, PORT: String(port) });
     children.push(server.child);
     const until = Date.now() + 90_000;
     while (!server.output().includes('Framewala is ready')) {
       if (server.hasExited() || Date.now() > until) throw new Error(`the server did not start:\n${server.output()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const second = start([SCRIPT, '--email', 'second.admin@example.in'], { DATA_DIR: dataDir });
+    const second = startNode([SCRIPT, '--email', 'second.admin@example.in'], { DATA_DIR: dataDir });
     children.push(second.child);
     expect(await second.exited, second.output()).toBe(0);
     expect(second.output()).toMatch(

@@ -17,8 +17,8 @@ import {
   orderListResponseSchema,
 } from '@framewala/domain';
 import { TOKEN_STORAGE_KEY } from '../../web/src/lib/auth';
-import { fetchOrder } from '../../web/src/lib/orders-api';
-import { fetchAdminOrder } from '../../web/src/features/admin/api';
+import { fetchOrder } from '../../web/src/lib/orders/orders-api';
+import { fetchAdminOrder } from '../../web/src/features/admin/api/orders';
 import { adminOrder, orderDetail } from '../../web/src/test/fixtures';
 import type { AppContext } from '../src/context';
 import { adminRoutes } from '../src/routes/admin';

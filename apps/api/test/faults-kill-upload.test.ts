@@ -1,46 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sweepTempDir, tempFileName } from '../src/services/uploads/temp-files';
 import { createTestDatabase, tempDir, type TestDatabase } from './helpers';
+import { freePort, startServer, waitForReady, type Running } from './processes';
 import { newClaim, plainJpeg, uploadDirs } from './upload-fixtures';
 
 // kill -9 of the real server process in the middle of an upload: the temporary file it was writing stays behind, and
 // the next start removes it at once (its name carries the dead server's pid), while files of live processes stay.
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms: number, server?: Running): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
@@ -51,8 +21,7 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms: nu
   }
 }
 
-const ready = (server: Running) =>
-  waitFor('the server to be ready', async () => (server.output().includes('Framewala is ready') ? true : undefined), 90_000, server);
+const ready = (server: Running) => waitForReady(server, 90_000);
 
 async function tempFiles(dir: string): Promise<{ name: string; size: number }[]> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);

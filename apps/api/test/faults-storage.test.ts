@@ -1,7 +1,5 @@
-import { execFile as execFileCb } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../src/services/s3-storage';
@@ -23,7 +21,6 @@ import {
 // refuses writes. Uploads answer 503 STORAGE_UNAVAILABLE with a message, leave no row and no temporary file, the
 // health check says 503, and everything works again once the store is back, without restarting the server.
 const BUCKET = 'framewala-faults';
-const execFile = promisify(execFileCb);
 
 async function uploadRows(t: TestApp): Promise<number> {
   const { rows } = await t.database.pool.query<{ n: string }>('SELECT count(*) AS n FROM uploads');
@@ -112,15 +109,26 @@ describe('S3 storage down', () => {
   });
 });
 
+/** The unprivileged user a root test process acts as while folders are locked (Debian's `nobody`). */
+const NOBODY = 65534;
+const isRoot = process.getuid?.() === 0;
+
 /**
- * Makes folders refuse new entries: read-only permissions for an ordinary user; as root, which ignores permissions, the
- * immutable attribute (chattr +i; EPERM for every process). Checked by a write that must fail.
+ * Makes folders refuse new entries with read-only permissions. Root ignores permissions, so a test run as root acts as
+ * an unprivileged user (its effective uid) while they are locked: no file-system feature (such as an immutable
+ * attribute) is needed, so the test runs the same on any disk. Checked by a write that must fail.
  */
 async function setWritable(dirs: string[], writable: boolean): Promise<void> {
-  for (const dir of dirs) {
-    if (process.getuid?.() === 0) await execFile('chattr', [writable ? '-i' : '+i', dir]);
-    else await fs.chmod(dir, writable ? 0o755 : 0o555);
-  }
+  if (writable && isRoot && process.geteuid?.() !== 0) process.seteuid!(0);
+  for (const dir of dirs) await fs.chmod(dir, writable ? 0o755 : 0o555);
+  if (!writable && isRoot) process.seteuid!(NOBODY);
+}
+
+/** As root, lets the unprivileged user write everywhere under `dir` (its folders are root's): only locked folders refuse. */
+async function openToAll(dir: string): Promise<void> {
+  if (!isRoot) return;
+  await fs.chmod(dir, 0o777);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) if (entry.isDirectory()) await openToAll(path.join(dir, entry.name));
 }
 
 describe('local disk refusing writes', () => {
@@ -134,6 +142,7 @@ describe('local disk refusing writes', () => {
     root = uploadDirs(dataDir).storage;
     await fs.mkdir(path.join(root, 'uploads'), { recursive: true });
     t = await createTestApp({ config: uploadTestConfig(dataDir), storage: new LocalStorage(root), prepareDatabase: false });
+    await openToAll(dataDir);
   });
 
   afterAll(async () => {

@@ -287,6 +287,28 @@ describe('sandbox checkout', () => {
     );
   });
 
+  it('pays an order after a declined attempt through the same provider order: one payment, the failure cleared', async () => {
+    const order = await newOrder();
+    const declined = await client.post('/api/sandbox/pay', { razorpay_order_id: order.id, card: 'failure' }, { token: asha.token });
+    expect(declined.json().error).toMatchObject({ reason: 'payment_failed', metadata: { order_id: order.id } });
+    expect((await orderRow(order.orderId)).status).toBe('created');
+
+    // 'Try again' pays the order it made: no new order, the same provider order id.
+    const paid = await client.post('/api/sandbox/pay', { razorpay_order_id: order.id, card: 'success' }, { token: asha.token });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().razorpay_order_id).toBe(order.id);
+    const verified = await verify(paid.json());
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Payment verified successfully', orderId: order.orderId });
+    const row = await orderRow(order.orderId);
+    expect(row.status).toBe('paid');
+    expect(row.failure_reason).toBeNull();
+    expect(row.failure_code).toBeNull();
+    expect(await paymentsOf(order.orderId)).toHaveLength(1);
+    const detail = (await client.get(`/api/orders/${order.orderId}`, { token: asha.token })).json().order;
+    expect(detail.payment).toMatchObject({ paymentId: paid.json().razorpay_payment_id, failureReason: null, failureCode: null });
+  });
+
   it('ends paid through its own signed webhook even when the browser never verifies', async () => {
     const order = await newOrder();
     const res = await client.post('/api/sandbox/pay', { razorpay_order_id: order.id, card: 'success' }, { token: asha.token });

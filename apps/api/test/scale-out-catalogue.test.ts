@@ -26,6 +26,7 @@ beforeAll(async () => {
       storage: new LocalStorage(inject('storageRoot')),
       webDist: false,
       logger: false,
+      prepareDatabase: false, // a copy of the prepared template
       workers: false,
     });
   };

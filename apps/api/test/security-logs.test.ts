@@ -6,7 +6,7 @@ import { loggerOptions, redactText, redactUrl, scrubSecrets } from '../src/plugi
 import { outboxDirectory } from '../src/services/mail';
 import { webhookSignature } from '../src/services/payments/signatures';
 import { Client, signUpAndIn } from './accounts-helpers';
-import { createTestApp, tempDir, testConfig, type TestApp } from './helpers';
+import { createTestApp, drainJobs, tempDir, testConfig, type TestApp } from './helpers';
 import { createOrder, orderBody, pickCatalogue, saveAddress, uploadPhoto } from './orders-helpers';
 import { newClaim, plainJpeg, uploadRequest } from './upload-fixtures';
 
@@ -133,7 +133,7 @@ describe('secrets in the logs', () => {
       { body: { password: PASSWORD, token: asha.token }, config: config(), headers: { authorization: `Bearer ${asha.token}` } },
       'careless',
     );
-    await new Promise((r) => setTimeout(r, 300)); // the reset e-mail's job and the webhook's settle log after replying
+    await drainJobs(t.database.pool); // the reset e-mail's job and the webhook's settle log after replying
 
     // The log did record the journey: it could have leaked.
     const lines = log.lines();

@@ -73,6 +73,8 @@ beforeAll(async () => {
     config: uploadTestConfig(dataDir),
     storage: new LocalStorage(uploadDirs(dataDir).storage),
     prepareDatabase: false,
+    // The shop's own enhancer, a child process: its refusal before decoding is what is tested here.
+    enhancer: undefined,
   });
 });
 afterAll(async () => {

@@ -1,63 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isProcessAlive } from '../src/db/process-alive';
 import { tempDir } from './helpers';
-
-const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
-
-interface Running {
-  child: ChildProcess;
-  hasExited: () => boolean;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-  let done = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      done = true;
-      resolve(code);
-    }),
-  );
-  return { child, output: () => out, exited, hasExited: () => done };
-}
-
-async function waitForReady(server: Running, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!server.output().includes('Framewala is ready')) {
-    if (server.hasExited()) throw new Error(`${what} exited before it was ready; output:\n${server.output()}`);
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; output:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { freePort, postmasterPid, startServer, waitForReady } from './processes';
 
 const alive = isProcessAlive;
-
-async function postmasterPid(dataDir: string): Promise<number | undefined> {
-  const text = await fs.readFile(path.join(dataDir, 'db', 'postmaster.pid'), 'utf8').catch(() => undefined);
-  return text ? Number(text.split('\n')[0]) : undefined;
-}
 
 describe('the server process with its embedded PostgreSQL', () => {
   let dataDir: string;

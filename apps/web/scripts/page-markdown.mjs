@@ -5,7 +5,7 @@
 // body of sections: each `## Heading {#anchor}` starts one, followed by paragraphs, at most one bullet list, and
 // paragraphs after the list. That is all the pages use, and anything else (emphasis, links, other heading levels,
 // numbered lists…) is refused with the file and line, so no text is dropped in silence. Facts such as
-// {{cancellationWindow}} stay placeholders here; src/lib/policies.ts fills them from the facts in the page's language.
+// {{cancellationWindow}} stay placeholders here; src/lib/policies/policies.ts fills them from the facts in the page's language.
 // A page in another language has the same name in a folder named after the language (src/content/policies/hi/).
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkParse from 'remark-parse';
@@ -77,7 +77,7 @@ export function pageNav(page) {
 
 /**
  * Vite plugin: `import page from './x.md'` gives the compiled page; `import nav from './x.md?nav'` only its label for
- * links (src/lib/policies.ts loads every page's label with the footer, and a page's text only with its route).
+ * links (src/lib/policies/policies.ts loads every page's label with the footer, and a page's text only with its route).
  */
 export function pageMarkdown() {
   return {

@@ -24,7 +24,7 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(webRoot, 'dist');
 const SHELL = 'app-shell.html';
 
-/** An information page's text in a language (src/lib/policies.ts loads it when its route renders). */
+/** An information page's text in a language (src/lib/policies/policies.ts loads it when its route renders). */
 const infoPage = (id) => ({
   module: (locale) => (locale === 'en' ? `src/content/policies/${id}.md` : `src/content/policies/${locale}/${id}.md`),
 });

@@ -6,11 +6,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LOCALE_PARAM } from '@framewala/domain';
 import { App } from './app/app';
+import { firstPageLoaded } from './app/router';
 import { ReplayEarlyTap } from './app/replay-early-tap';
 import { PRERENDERED_CATALOGUES } from './app/routes';
 import { getSession } from './lib/auth';
 import { activateLocale, pageLocale, rememberLocale } from './lib/i18n';
-import { hasStoredPhoto } from './lib/order-storage';
+import { hasStoredPhoto } from './lib/order-draft/stored-order';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Framewala: #root element missing from index.html');
@@ -32,10 +33,10 @@ query.delete(LOCALE_PARAM);
 // first-time visitor sees them: no query, not signed in, no order in progress. The app takes that HTML over (hydrates
 // it) when this visit is the same; otherwise it renders afresh, replacing the HTML it painted meanwhile. Every other
 // page arrives empty and is rendered here. Either way the language's common texts are loaded first, and a prerendered
-// page's own catalogue with them.
-const asPrerendered = query.size === 0 && getSession() === null && !hasStoredPhoto();
+// page's own catalogue with them; a prerendered page that loads on demand (sign-in) is taken over once its code is
+// here too, so React finds the page it painted.
+const hydrate = container.firstElementChild !== null && query.size === 0 && getSession() === null && !hasStoredPhoto();
 const pageCatalogue = PRERENDERED_CATALOGUES[location.pathname as keyof typeof PRERENDERED_CATALOGUES];
-void activateLocale(locale, pageCatalogue ? [pageCatalogue] : []).then(() => {
-  if (container.firstElementChild && asPrerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+const texts = activateLocale(locale, pageCatalogue ? [pageCatalogue] : []);
+if (hydrate) void Promise.all([texts, firstPageLoaded()]).then(() => hydrateRoot(container, app));
+else void texts.then(() => createRoot(container).render(app));

@@ -71,7 +71,8 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that was free a moment ago (the kernel's choice); someone else may bind it before the caller does. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -135,7 +136,76 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedPostgres> {
+/**
+ * Starts the postmaster on a port from `choosePort`. A free port can be taken by another process (another cluster, an
+ * outgoing connection given the same ephemeral port) between the check and PostgreSQL's bind; then the next port is
+ * tried. Any other failure is thrown with what PostgreSQL logged, as pg_ctl itself only says "Examine the log output".
+ */
+async function startOnFreePort(
+  bin: Binaries,
+  pgdata: string,
+  logFile: string,
+  ids: RunAs,
+  choosePort: () => Promise<number>,
+  log: (msg: string) => void,
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    await fs.rm(path.join(pgdata, 'postmaster.pid'), { force: true });
+    const port = await choosePort();
+    const options = [
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ].join(' ');
+    const logged = (await fs.stat(logFile)).size;
+    try {
+      await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], ids);
+      return port;
+    } catch (error) {
+      const said = await logSince(logFile, logged);
+      if (PORT_TAKEN.test(said) && attempt < START_ATTEMPTS) {
+        log(`Port ${port} was taken before PostgreSQL could bind it; trying another`);
+        continue;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `The embedded PostgreSQL did not start on 127.0.0.1:${port} (attempt ${attempt} of ${START_ATTEMPTS}): ${reason}\n` +
+          `PostgreSQL's log (${logFile}):\n${said.slice(-3000) || '(empty)'}`,
+        { cause: error },
+      );
+    }
+  }
+}
+
+export interface EmbeddedOptions {
+  /** Picks the port to try (default: a free loopback port the kernel hands out). */
+  choosePort?: () => Promise<number>;
+}
+
+/** How many ports a start tries when the one chosen is taken before PostgreSQL binds it. */
+const START_ATTEMPTS = 5;
+
+/** What PostgreSQL logs when its port is taken: another process bound it between our check and its bind. */
+const PORT_TAKEN = /Address already in use|could not create any TCP\/IP sockets/;
+
+/** The log written since `from` (bytes), or '' when there is none. */
+async function logSince(logFile: string, from: number): Promise<string> {
+  const text = await fs.readFile(logFile).catch(() => Buffer.alloc(0));
+  return text.subarray(from).toString('utf8').trim();
+}
+
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (msg: string) => void = () => {},
+  { choosePort = freePort }: EmbeddedOptions = {},
+): Promise<EmbeddedPostgres> {
   const bin = await binaries();
   const ids = await runAs();
   const pgdata = path.join(dataDir, 'db');
@@ -184,23 +254,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     adopted = true;
     port = leftover.port;
   } else {
-    await fs.rm(path.join(pgdata, 'postmaster.pid'), { force: true });
-    port = await freePort();
     await fs.writeFile(logFile, '', { flag: 'a' });
     if (ids.uid !== undefined) await fs.chown(logFile, ids.uid, ids.gid ?? ids.uid);
-    const options = [
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'fsync=on',
-    ].join(' ');
-    await run(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', options], ids, logFile);
+    port = await startOnFreePort(bin, pgdata, logFile, ids, choosePort, log);
   }
 
   const base = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;

@@ -27,7 +27,8 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
  * Node's `requestTimeout` would do this for every route, photo uploads included, which may take an hour on a phone.
  * Instead the timer starts when the headers are read and stops once Fastify has the body (preValidation). The photo
  * upload route hands its body to the handler unread, streaming it to disk under its own idle rules, so its timer
- * stops at once too.
+ * stops at once too. A request answered before its body was read (refused by a hook, a wrong content type, a body
+ * over the limit) stops its timer when the answer is sent: no timer outlives its request.
  */
 export const bodyTimeoutPlugin = fp<BodyTimeoutOptions>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('stopBodyTimer', null);
@@ -35,7 +36,7 @@ export const bodyTimeoutPlugin = fp<BodyTimeoutOptions>(async (app: FastifyInsta
     const raw = request.raw;
     if (!hasBody(raw.headers)) return done();
     const timer = setTimeout(() => {
-      // A request made with app.inject() has no network connection to close.
+      // A request made with app.inject() whose body never ends has no network connection to close.
       if (raw.complete || raw.socket.destroyed || typeof raw.socket.destroy !== 'function') return;
       request.log.info({ timeoutMs: opts.timeoutMs }, 'request body did not arrive in time: closing the connection');
       const body = JSON.stringify(errorBody('REQUEST_TIMEOUT'));
@@ -55,6 +56,15 @@ export const bodyTimeoutPlugin = fp<BodyTimeoutOptions>(async (app: FastifyInsta
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
+    request.stopBodyTimer?.();
+    done();
+  });
+  // Answered (or given up by the client) before the body was read: the body no longer matters.
+  app.addHook('onResponse', (request, _reply, done) => {
+    request.stopBodyTimer?.();
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
     request.stopBodyTimer?.();
     done();
   });

@@ -45,6 +45,7 @@ import {
   enhanceUpload,
   type EnhanceDeps,
 } from '../services/enhance/service';
+import type { Enhancer } from '../services/enhance/run';
 
 const claimHeaders = z
   .object({ [CLAIM_HEADER]: z.string().optional().describe('The browser’s anonymous upload claim (required when not signed in)') })
@@ -151,13 +152,14 @@ export const uploadRoutes = (
   ctx: AppContext,
   overrides: Partial<UploadOptions> = {},
   limits: Partial<ShopRateLimits> = {},
+  enhancer?: Enhancer,
 ): FastifyPluginAsyncZod =>
   async function uploadsPlugin(app) {
     const options: UploadOptions = { ...DEFAULT_UPLOAD_OPTIONS, ...overrides };
     const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     const tmpDir = path.join(ctx.config.dataDir, 'tmp');
     await fs.mkdir(tmpDir, { recursive: true });
-    const deps: EnhanceDeps = { ctx, options, tmpDir };
+    const deps: EnhanceDeps = { ctx, options, tmpDir, runEnhance: enhancer };
     const tus = new TusUploads(deps, {
       directory: path.join(ctx.config.dataDir, 'tus'),
       maxBytes: options.maxBytes,

@@ -1,8 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { ORDER_STORAGE_KEY } from '../lib/order-storage';
+import type { RouteObject } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STORAGE_KEY } from '../lib/order-draft/stored-order';
 import { renderRoute } from '../test/render';
-import { ROUTE_PATHS } from './routes';
+import { ROUTE_PATHS, routes } from './routes';
+
+/** Every route's `lazy` (the pages loaded on demand). */
+function lazyLoads(list: RouteObject[]): (() => Promise<unknown>)[] {
+  return list.flatMap((route) => [...(typeof route.lazy === 'function' ? [route.lazy] : []), ...lazyLoads(route.children ?? [])]);
+}
+
+// The pages load their code on demand: load it once up front, so that each test waits for its page's render only and
+// not for its modules to be transformed on a busy machine.
+beforeAll(async () => {
+  await Promise.all(lazyLoads(routes).map((load) => load()));
+}, 120_000);
 
 function mainText(): string {
   return document.querySelector('main')?.textContent ?? '';

@@ -1,21 +1,57 @@
 import type { RouteObject } from 'react-router';
 import type { CatalogueName } from '../lib/i18n';
 import { Layout } from '../components/layout';
-import { LazyCheckPage, LazyCropPage, LazyDummyDataPage, LazySizesPage } from './lazy-pages';
-import { BuyerDetailsRoute, ForgotPasswordRoute, ProfileRoute, ResetPasswordRoute, SignInRoute, SignUpRoute } from './account-pages';
-import { AdminCatalogueRoute, AdminOffersRoute, AdminOrderRoute, AdminOrdersRoute } from '../features/admin/lazy-pages';
-import { CartRoute } from '../features/cart/lazy-pages';
-import { CancelRoute, CheckoutRoute, SuccessRoute } from '../features/checkout/lazy-pages';
-import { EditPhotoRoute } from '../features/editor/edit-photo-route';
-import { EditFrameRoute } from '../features/frames/edit-frame-route';
+import { adminRoutes } from '../features/admin/admin-route';
+import { authRoutes } from '../features/auth/auth-route';
+import { buyerDetailsRoute } from '../features/buyer-details/buyer-details-route';
+import { cartRoute } from '../features/cart/cart-route';
+import { checkoutRoutes } from '../features/checkout/checkout-route';
+import { devRoutes } from '../features/dev/dev-route';
+import { editPhotoRoute } from '../features/editor/edit-photo-route';
+import { editFrameRoute } from '../features/frames/edit-frame-route';
 import { HomePage } from '../features/home/home-page';
 import { InfoPage } from '../features/info/info-page';
-import type { InfoPageId } from '../lib/policies';
+import type { InfoPageId } from '../lib/policies/policies';
 import { NotFoundPage, RouteErrorPage } from '../features/not-found/not-found-page';
-import { CustomerOrderRoute } from '../features/orders/lazy-pages';
-import { WallRoute } from '../features/wall/lazy-pages';
+import { ordersRoute } from '../features/orders/orders-route';
+import { profileRoute } from '../features/profile/profile-route';
+import { wallRoute } from '../features/wall/wall-route';
+import { NavigationPending } from './navigation-pending';
 
 const info = (path: string, id: InfoPageId): RouteObject => ({ path, element: <InfoPage id={id} /> });
+
+/**
+ * The pages. The landing page, the information pages and the 404 come with the app; every other page loads on demand
+ * (its route's `lazy`, in its feature's `*-route.tsx`) with its message catalogue, showing its loading text meanwhile.
+ */
+const pages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  editPhotoRoute,
+  editFrameRoute,
+  wallRoute,
+  ...authRoutes,
+  // Buyer details, then the payment step.
+  buyerDetailsRoute,
+  checkoutRoutes,
+  cartRoute,
+  profileRoute,
+  // The customer's own order, and the owner's console (admins only).
+  ordersRoute,
+  adminRoutes,
+  // /terms and /privacy show the real texts, identical to their long-named pages.
+  info('/terms', 'terms-and-conditions'),
+  info('/terms-and-conditions', 'terms-and-conditions'),
+  info('/privacy', 'privacy-policy'),
+  info('/privacy-policy', 'privacy-policy'),
+  info('/cancellations-refunds', 'cancellations-refunds'),
+  info('/gdpr-compliance-policy', 'gdpr-compliance-policy'),
+  info('/disclaimer-policy', 'disclaimer-policy'),
+  info('/shipping-policy', 'shipping-policy'),
+  info('/about-us', 'about-us'),
+  info('/our-promises', 'our-promises'),
+  ...devRoutes,
+  { path: '*', element: <NotFoundPage /> },
+];
 
 /** The seed's route table (§2). Every page renders inside the shared layout and has exactly one h1. */
 export const routes: RouteObject[] = [
@@ -24,47 +60,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        // Errors thrown by a page render here, inside the header and footer.
+        // Errors thrown by a page render here, inside the header and footer; while the next page's code loads, its
+        // loading text shows here.
         errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: '/edit-photo', element: <EditPhotoRoute /> },
-          { path: '/edit-frame', element: <EditFrameRoute /> },
-          { path: '/see-it-on-a-wall', element: <WallRoute /> },
-          { path: '/signup', element: <SignUpRoute /> },
-          { path: '/sign-in', element: <SignInRoute /> },
-          { path: '/forgot-password', element: <ForgotPasswordRoute /> },
-          { path: '/reset-password', element: <ResetPasswordRoute /> },
-          // Buyer details, then the payment step.
-          { path: '/checkout', element: <BuyerDetailsRoute /> },
-          { path: '/checkout/pay', element: <CheckoutRoute /> },
-          { path: '/addtocart', element: <CartRoute /> },
-          { path: '/user', element: <ProfileRoute /> },
-          // The customer's own order, and the owner's console (admins only; loaded on demand).
-          { path: '/orders/:id', element: <CustomerOrderRoute /> },
-          { path: '/admin', element: <AdminOrdersRoute /> },
-          { path: '/admin/orders/:id', element: <AdminOrderRoute /> },
-          { path: '/admin/catalogue', element: <AdminCatalogueRoute /> },
-          { path: '/admin/offers', element: <AdminOffersRoute /> },
-          { path: '/success', element: <SuccessRoute /> },
-          { path: '/cancel', element: <CancelRoute /> },
-          // /terms and /privacy show the real texts, identical to their long-named pages.
-          info('/terms', 'terms-and-conditions'),
-          info('/terms-and-conditions', 'terms-and-conditions'),
-          info('/privacy', 'privacy-policy'),
-          info('/privacy-policy', 'privacy-policy'),
-          info('/cancellations-refunds', 'cancellations-refunds'),
-          info('/gdpr-compliance-policy', 'gdpr-compliance-policy'),
-          info('/disclaimer-policy', 'disclaimer-policy'),
-          info('/shipping-policy', 'shipping-policy'),
-          info('/about-us', 'about-us'),
-          info('/our-promises', 'our-promises'),
-          { path: '/dummy-data', element: <LazyDummyDataPage /> },
-          { path: '/sizes', element: <LazySizesPage /> },
-          { path: '/crop', element: <LazyCropPage /> },
-          { path: '/check', element: <LazyCheckPage /> },
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        element: <NavigationPending pages={pages} />,
+        children: pages,
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCartCount } from '../lib/use-cart';
+import { useCartCount } from '../lib/cart/use-cart';
 
 /**
  * Reports the cart's item count to the header. Loaded after the page has painted: the count needs the cart's

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { MenuItem } from '../lib/contact-menu-items';
+import type { MenuItem } from './contact-menu-items';
 
 type MenuListProps = {
   items: MenuItem[];

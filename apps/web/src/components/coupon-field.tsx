@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatInr } from '@framewala/domain';
+import { COUPON_SUMMARY_OFF, COUPON_SUMMARY_SHIPPING_INCLUDED, formatInr } from '@framewala/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { couponSummaryText } from '../lib/coupon-api';
 import { errorText } from '../lib/error-messages';
+import { activeLocale } from '../lib/i18n';
 import { secondaryButton, textLink } from './button-styles';
 import { inputClass } from './form-controls';
 
@@ -14,7 +15,8 @@ export interface AppliedCoupon {
 
 /**
  * "Have a coupon code?": the customer types a code and applies it; the caller asks the server (which prices it) and
- * throws the server's reason when it does not apply (expired, minimum not reached, already used, unknown).
+ * throws the server's reason when it does not apply (expired, minimum not reached, already used, unknown). Without
+ * `onApply` and `onRemove` the code is fixed (an order already made keeps its own): it is shown, not changed.
  */
 export function CouponField({
   applied,
@@ -23,8 +25,8 @@ export function CouponField({
   problem,
 }: {
   applied: AppliedCoupon | null;
-  onApply: (code: string) => Promise<void>;
-  onRemove: () => void;
+  onApply?: (code: string) => Promise<void>;
+  onRemove?: () => void;
   /** Why the applied code gives nothing now (the order changed), in the active language. */
   problem?: string | null;
 }) {
@@ -44,7 +46,7 @@ export function CouponField({
     setBusy(true);
     setError(null);
     try {
-      await onApply(typed);
+      await onApply?.(typed);
       setCode('');
     } catch (e) {
       setError(errorText(e, t`The code could not be checked. Please try again.`));
@@ -67,9 +69,11 @@ export function CouponField({
               <span className="font-medium text-leaf-600"> (−{formatInr(applied.discountPaise)})</span>
             ) : null}
           </p>
-          <button type="button" className={textLink} onClick={onRemove}>
-            <Trans>Remove</Trans>
-          </button>
+          {onRemove ? (
+            <button type="button" className={textLink} onClick={onRemove}>
+              <Trans>Remove</Trans>
+            </button>
+          ) : null}
         </div>
         {problem ? (
           <p role="alert" className="mt-1 text-sm font-medium text-red-700">
@@ -80,6 +84,7 @@ export function CouponField({
     );
   }
 
+  if (!onApply) return null;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="mt-5" aria-label={t`Coupon code`}>
       <label htmlFor={id} className="block font-medium text-ink-900">
@@ -110,4 +115,17 @@ export function CouponField({
       ) : null}
     </form>
   );
+}
+
+/**
+ * What a code gives, in the active language. The server words it with the domain's `couponSummary` ('10% off',
+ * '₹200.00 off, shipping included'); the amount is the same in every language, the words around it are said here.
+ * A summary of another form is shown as it came in English and left out in another language.
+ */
+function couponSummaryText(summary: string): string {
+  const shipping = summary.endsWith(COUPON_SUMMARY_SHIPPING_INCLUDED);
+  const off = shipping ? summary.slice(0, -COUPON_SUMMARY_SHIPPING_INCLUDED.length) : summary;
+  if (!off.endsWith(COUPON_SUMMARY_OFF) || off.length === COUPON_SUMMARY_OFF.length) return activeLocale() === 'en' ? summary : '';
+  const amount = off.slice(0, -COUPON_SUMMARY_OFF.length);
+  return shipping ? t`${amount} off, shipping included` : t`${amount} off`;
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { formatInr } from '@framewala/domain';
-import { arrivesByText, useDeliveryQuote, type DeliveryQuote } from '../lib/delivery-quote';
+import { arrivesByText, useDeliveryQuote, type DeliveryQuote } from '../lib/delivery/delivery-quote';
 import { errorText } from '../lib/error-messages';
 import { TruckIcon } from './icons';
 

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { COMPANY_PAGE_IDS, useInfoPageLinks, type InfoPageId } from '../lib/policies';
-import { SHOP_NAME, useSiteConfig } from '../lib/site-config';
-import { SOCIAL_LINKS } from '../lib/social-links';
+import { COMPANY_PAGE_IDS, useInfoPageLinks, type InfoPageId } from '../lib/policies/policies';
+import { SHOP_NAME, useSiteConfig } from '../lib/site/site-config';
+import { SOCIAL_LINKS } from './social-links';
 import { BrandMark } from './brand-mark';
 import { MailIcon, PhoneIcon, ShieldCheckIcon, WhatsAppIcon } from './icons';
 

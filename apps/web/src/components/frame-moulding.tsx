@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { roundStripTiling, type Frame } from '@framewala/domain';
-import type { ImageSize } from '../lib/image-cache';
+import type { ImageSize } from './image-cache';
 import type { FramePartName } from './frame-parts';
 
 type MouldingProps = { frame: Frame; sizes: Record<FramePartName, ImageSize>; T: number; outerW: number; outerH: number };

@@ -1,5 +1,5 @@
 import { FRAME_PARTS, type Frame, type FramePart } from '@framewala/domain';
-import { decodedSize, type ImageSize } from '../lib/image-cache';
+import { decodedSize, type ImageSize } from './image-cache';
 
 /** One of the eight images of a finish (the catalogue's `Frame`): four side strips and four mitred corners. */
 export type FramePartName = FramePart;

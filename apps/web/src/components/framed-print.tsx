@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { CropRect, Frame } from '@framewala/domain';
-import type { ImageSize } from '../lib/image-cache';
+import type { ImageSize } from './image-cache';
 import { Moulding } from './frame-moulding';
 import type { FramePartName } from './frame-parts';
 

@@ -1,9 +1,9 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, SAMPLE_USER, signInAs } from '../test/mock-api';
-import { clearToasts } from '../lib/toast-store';
+import { clearToasts } from './toast-store';
 import { getSession } from '../lib/auth';
-import { ORDER_STORAGE_KEY } from '../lib/order-storage';
+import { ORDER_STORAGE_KEY } from '../lib/order-draft/stored-order';
 import { renderRoute } from '../test/render';
 
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { logOutOnServer, refreshSessionUser } from '../lib/auth-api';
-import { showToast } from '../lib/toast-store';
+import { ACCOUNT_QUERY_KEY, logOutOnServer, sessionUserQueryOptions } from '../lib/auth-api';
+import { showToast } from './toast-store';
 import { ToastViewport } from './toast-viewport';
 import { clearSession, displayFirstName, getSession, getToken, saveSessionUser, useSession, type Session } from '../lib/auth';
 import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
@@ -57,13 +57,7 @@ function useSessionExpiryRedirect() {
  */
 function useUserRefresh(session: Session | null) {
   const token = session?.token ?? null;
-  const query = useQuery({
-    queryKey: ['account', 'user-refresh', token],
-    queryFn: refreshSessionUser,
-    enabled: token !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const query = useQuery(sessionUserQueryOptions(token));
   const fresh = query.data;
   useEffect(() => {
     if (!fresh) return;
@@ -90,7 +84,7 @@ function UserMenu({ session }: { session: Session }) {
     const token = getToken();
     if (token) void logOutOnServer(token);
     clearSession();
-    queryClient.removeQueries({ queryKey: ['account'] });
+    queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
     showToast(t`You have signed out.`, { tone: 'info' });
     navigate('/');
   };

@@ -2,7 +2,7 @@ import type { OrderInvoice } from '@framewala/domain';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { secondaryButton, textLink } from './button-styles';
-import { downloadInvoice } from '../lib/coupon-api';
+import { downloadProtectedFile } from '../lib/protected-file';
 import { errorText } from '../lib/error-messages';
 
 /**
@@ -27,7 +27,7 @@ export function InvoiceLink({
     setBusy(true);
     setError(null);
     try {
-      await downloadInvoice(invoice.url, `${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`);
+      await downloadProtectedFile(invoice.url, `${invoice.number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`);
     } catch (e) {
       setError(errorText(e, t`The invoice could not be downloaded. Please try again.`));
     } finally {

@@ -1,21 +1,24 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CANCELLATION_WINDOW_MS, PROCESSING_DAYS, TRANSIT_DAYS } from '@framewala/domain';
-import { useCartCount } from '../lib/use-cart';
+import { useCartCount } from '../lib/cart/use-cart';
+import { useCheckoutSource } from '../lib/checkout/checkout-source';
 import { textLink } from './button-styles';
 import { ShieldCheckIcon, TruckIcon } from './icons';
 import { NoBreakRanges } from './no-break-ranges';
-import { useOrderDraft } from '../lib/order-storage';
+import { useOrderDraft } from '../lib/order-draft/order-draft';
 import { framedPhotosText, inchesOf } from '../lib/print-texts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Beside the buyer details: the photo being framed (from the order kept in the browser) and what happens next. */
+/**
+ * Beside the buyer details and the checkout: what is being ordered (the photo being framed, from the order kept in
+ * the browser; the cart; or the order paid again) and what happens next.
+ */
 export function OrderAside() {
   const { t } = useLingui();
-  const [params] = useSearchParams();
-  const cartMode = params.get('cart') === '1';
+  const source = useCheckoutSource();
   const cartCount = useCartCount();
   const order = useOrderDraft();
   const photo = order?.photo;
@@ -40,7 +43,11 @@ export function OrderAside() {
         <h2 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-500 uppercase">
           <Trans>Your order</Trans>
         </h2>
-        {cartMode ? (
+        {source.kind === 'order' ? (
+          <p className="mt-3 text-ink-700" data-testid="aside-order">
+            <OrderLink orderNumber={source.orderNumber} />
+          </p>
+        ) : source.kind === 'cart' ? (
           <p className="mt-3 text-ink-700" data-testid="aside-cart">
             <Trans>
               Your cart: {photos}.{' '}
@@ -94,5 +101,17 @@ export function OrderAside() {
         </li>
       </ul>
     </aside>
+  );
+}
+
+/** 'Order FW-…, waiting for its payment. View order' */
+function OrderLink({ orderNumber }: { orderNumber: string }) {
+  return (
+    <Trans>
+      Order {orderNumber}, waiting for its payment.{' '}
+      <Link to={`/orders/${encodeURIComponent(orderNumber)}`} className={textLink}>
+        View order
+      </Link>
+    </Trans>
   );
 }

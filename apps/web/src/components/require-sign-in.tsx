@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { signInPathFor, useSession } from '../lib/auth';
 
-/** Pages that need sign-in send a visitor without a token to `/sign-in?next=<this page>`. */
-export function RequireSignIn({ children }: { children: ReactNode }) {
+/**
+ * The parent route of the pages that need sign-in: a visitor without a token goes to `/sign-in?next=<this page>`;
+ * with one, the page itself (the route's outlet).
+ */
+export function RequireSignIn() {
   const session = useSession();
   const { pathname, search } = useLocation();
   if (!session) return <Navigate to={signInPathFor(`${pathname}${search}`)} replace />;
-  return children;
+  return <Outlet />;
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
-import { clearToasts, closeToastsOnNavigation, showToast } from '../lib/toast-store';
+import { clearToasts, closeToastsOnNavigation, showToast } from './toast-store';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../lib/i18n';
 import { ToastViewport } from './toast-viewport';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { CheckIcon, CloseIcon } from './icons';
-import { dismissToast, useToasts, type Toast, type ToastTone } from '../lib/toast-store';
+import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
 
 /** Renders the toasts of `toast-store`: a polite live region, and error toasts as alerts. Mounted once (header). */
 const subscribeNothing = () => () => {};

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react';
 import type { Frame } from '@framewala/domain';
-import { decodeAll, decodedSize, type ImageSize } from '../lib/image-cache';
+import { decodeAll, decodedSize, type ImageSize } from './image-cache';
 import { frameImageUrls, readyArt, type FramePartName } from './frame-parts';
 
 /** The finish's eight images once decoded (null until then); starts decoding them and re-renders when done. */

@@ -1,19 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeToken, SAMPLE_USER } from '../test/mock-api';
+import { ORDER_STORAGE_KEY } from './order-draft/stored-order';
 import {
   clearSession,
   displayFirstName,
   getSession,
   getToken,
-  getUploadClaim,
-  pathAfterSignIn,
   safeNextPath,
   saveSession,
   signInPathFor,
   toSessionUser,
   tokenExpiry,
 } from './auth';
-import { ORDER_STORAGE_KEY } from './order-storage';
 
 afterEach(() => clearSession());
 
@@ -62,12 +60,6 @@ describe('session storage', () => {
     expect(toSessionUser(null)).toBeNull();
   });
 
-  it('reads the upload claim only when one exists', () => {
-    expect(getUploadClaim()).toBeNull();
-    window.localStorage.setItem('framewala.claim', 'abc');
-    expect(getUploadClaim()).toBe('abc');
-  });
-
   it('greets by first name, else by the e-mail', () => {
     expect(displayFirstName(SAMPLE_USER)).toBe('Asha');
     expect(displayFirstName({ ...SAMPLE_USER, firstName: ' ' })).toBe('asha');
@@ -95,13 +87,6 @@ describe('where to go after sign-in', () => {
     undefined,
   ])('refuses %s', (next) => {
     expect(safeNextPath(next)).toBeNull();
-  });
-
-  it('falls back to the order in progress, then home', () => {
-    expect(pathAfterSignIn('//evil.example')).toBe('/');
-    window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: { _id: 'p1', url: '/media/p1.jpg' } }));
-    expect(pathAfterSignIn(null)).toBe('/edit-photo');
-    expect(pathAfterSignIn('/checkout')).toBe('/checkout');
   });
 
   it('builds the sign-in link with an encoded next', () => {

@@ -1,8 +1,7 @@
 /**
  * The browser's session (contracts shared with the API and upload work):
  * - `framewala.token`: the bearer token from `POST /api/login`;
- * - `framewala.user`: the signed-in user's details `{_id, firstName, lastName, email, mobileNumber, role}`;
- * - `framewala.claim`: the anonymous upload claim (written by the upload feature, read here to claim uploads at sign-in).
+ * - `framewala.user`: the signed-in user's details `{_id, firstName, lastName, email, mobileNumber, role}`.
  *
  * A tiny external store: components read it with `useSession()` and re-render on sign-in, sign-out, and changes made
  * in another tab (the `storage` event). A token whose `exp` has passed counts as signed out.
@@ -11,11 +10,9 @@ import { msg } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import { isLocale, type Locale } from '@framewala/domain';
 import { i18n } from './i18n';
-import { hasStoredPhoto } from './order-storage';
 
 export const TOKEN_STORAGE_KEY = 'framewala.token';
 export const USER_STORAGE_KEY = 'framewala.user';
-export const CLAIM_STORAGE_KEY = 'framewala.claim';
 
 export type UserRole = 'customer' | 'admin';
 
@@ -166,16 +163,7 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
 }
 
-/** The anonymous upload claim, if the upload feature has created one. */
-export function getUploadClaim(): string | null {
-  const claim = readItem(CLAIM_STORAGE_KEY);
-  return claim && claim.trim() !== '' ? claim : null;
-}
-
-/**
- * Where to go after signing in (contracts): `next` when it is a same-origin path starting with '/', else
- * `/edit-photo` while an order photo exists, else '/'.
- */
+/** A `next` to go to after signing in (contracts): a same-origin path starting with '/', else null. */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   // Control characters and backslashes can be read as scheme-relative by some browsers; refuse them.
@@ -188,10 +176,6 @@ export function safeNextPath(next: string | null | undefined): string | null {
   } catch {
     return null;
   }
-}
-
-export function pathAfterSignIn(next: string | null | undefined): string {
-  return safeNextPath(next) ?? (hasStoredPhoto() ? '/edit-photo' : '/');
 }
 
 /** `/sign-in?next=<path>` for a page that needs sign-in. */

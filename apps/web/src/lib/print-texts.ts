@@ -77,6 +77,14 @@ export function customInchesText(name: string): string {
   return i18n._(msg`${size} in (custom)`);
 }
 
+/**
+ * A line's print size, width × height as the customer chose it ('12x8 in', a portrait custom '11x14 in (custom)'):
+ * the name the domain gives a size (`customSizeName` and the presets are width first), never rebuilt from its sides.
+ */
+export function lineSizeText(name: string, custom: boolean): string {
+  return custom ? customInchesText(name) : inchesOf(name);
+}
+
 /** '1 framed photo', '3 framed photos'. */
 export function framedPhotosText(count: number): string {
   return i18n._(msg`${plural(count, { one: '# framed photo', other: '# framed photos' })}`);

@@ -152,10 +152,13 @@ const PHOTO: AdminOrder['photo'] = {
   originalHeight: 4000,
 };
 
-/** The `order` of `GET /api/admin/orders/:id`. */
+/**
+ * The `order` of `GET /api/admin/orders/:id`. Its first line follows the top-level `line`, `photo`, `printFile` and
+ * `mockupUrl` given (the contract's "first line's" fields) unless `lines` is given.
+ */
 export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
   const { id, createdAt, statusChangedAt, amountPaise, quantity } = adminOrderSummary('FW-2611-AAAAAA');
-  return {
+  const order: AdminOrder = {
     id,
     createdAt,
     statusChangedAt,
@@ -210,4 +213,120 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     ],
     ...over,
   };
+  if (over.lines) return order;
+  const [first] = order.lines;
+  const { line, photo, printFile, mockupUrl } = order;
+  return { ...order, lines: [{ ...first!, quantity: order.quantity, line, photo, printFile, mockupUrl }] };
+};
+
+// ── An order of two lines: 2 × 12×8 in Matte Black with a Slim border, and 1 × a portrait custom 11×14 in Walnut ──
+
+const MATTE_12X8 = {
+  ...LINE,
+  finishId: 'finish-matte-black',
+  finishName: 'Matte Black',
+  finishNameHi: 'मैट ब्लैक',
+  fspPaise: 432_00,
+  wbpPaise: 150_00,
+  unitPaise: 582_00,
+  checkoutPaise: 1_164_00,
+};
+const CUSTOM_11X14 = {
+  ...LINE,
+  sizeId: null,
+  sizeName: '11x14',
+  widthIn: 11,
+  heightIn: 14,
+  custom: true,
+  borderId: 'border-none',
+  borderName: 'No border',
+  borderNameHi: null,
+  borderIn: 0,
+  borderPricePaise: 0,
+  fspPaise: 693_00,
+  wbpPaise: 0,
+  unitPaise: 693_00,
+  checkoutPaise: 693_00,
+  imageType: 'Portrait',
+};
+/** The two lines: their snapshots, pieces and photos. */
+export const TWO_LINES = [
+  { line: MATTE_12X8, quantity: 2, uploadId: 'up-a' },
+  { line: CUSTOM_11X14, quantity: 1, uploadId: 'up-b' },
+] as const;
+/** Frames ₹1,857, shipping ₹99, DIWALI10 takes ₹185.70 off. */
+export const TWO_LINE_FIGURES = { subtotalPaise: 1_857_00, shippingPaise: 99_00, discountPaise: 185_70, totalPaise: 1_770_30 };
+
+/** The `order` of `GET /api/orders/:id` for the two-line order, waiting for its payment after a declined one. */
+export const twoLineOrder = (over: Partial<OrderDetail> = {}): OrderDetail =>
+  orderDetail({
+    _id: 'FW-2611-TWO222',
+    status: 'created',
+    totalPaise: TWO_LINE_FIGURES.totalPaise,
+    shippingPaise: TWO_LINE_FIGURES.shippingPaise,
+    discountPaise: TWO_LINE_FIGURES.discountPaise,
+    coupon: { code: 'DIWALI10', summary: '10% off' },
+    quantity: 3,
+    frameName: 'Matte Black (Classic)',
+    frameNameHi: 'मैट ब्लैक (क्लासिक)',
+    sizeName: '12x8',
+    thumbnailUrl: '/media/uploads/up-a/thumb.webp',
+    trackingNumber: null,
+    carrier: null,
+    payment: { providerOrderId: 'order_TWO222', paymentId: null, failureReason: 'card_declined', failureCode: 'BAD_REQUEST_ERROR' },
+    line: orderDetailSchema.shape.line.parse(MATTE_12X8),
+    lines: TWO_LINES.map(({ line, quantity, uploadId }) => ({
+      ...orderDetailSchema.shape.line.parse(line),
+      quantity,
+      thumbnailUrl: `/media/uploads/${uploadId}/thumb.webp`,
+    })),
+    history: [{ status: 'created', at: '2026-11-20T09:30:00.000Z', actor: 'customer' }],
+    ...over,
+  });
+
+/** The console's list row of the two-line order. */
+export const twoLineAdminSummary = (id: string, over: Partial<AdminOrderSummary> = {}): AdminOrderSummary =>
+  adminOrderSummary(id, {
+    amountPaise: TWO_LINE_FIGURES.totalPaise,
+    quantity: 3,
+    sizeName: '12x8',
+    finishName: 'Matte Black (Classic)',
+    lines: TWO_LINES.map(({ line, quantity, uploadId }) => ({
+      quantity,
+      sizeName: line.sizeName,
+      widthIn: line.widthIn,
+      heightIn: line.heightIn,
+      finishName: `${line.finishName} (${line.frameSetName})`,
+      borderIn: line.borderIn,
+      thumbnailUrl: `/media/uploads/${uploadId}/thumb.webp`,
+    })),
+    ...over,
+  });
+
+/** The console's two-line order: each line with its own photo, mock-up (`?line=N`) and print file. */
+export const twoLineAdminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
+  const id = 'FW-2611-TWO222';
+  const lines = TWO_LINES.map(({ line, quantity, uploadId }, index) => ({
+    uploadId,
+    quantity,
+    line,
+    printFile: { ...PRINT_READY, downloadUrl: `/api/admin/orders/${id}/print-file${index > 0 ? `?line=${index + 1}` : ''}` },
+    photo: { ...PHOTO!, uploadId, thumbnailUrl: `/media/uploads/${uploadId}/thumb.webp` },
+    mockupUrl: `/api/admin/orders/${id}/mockup${index > 0 ? `?line=${index + 1}` : ''}`,
+  }));
+  const [first] = lines;
+  return adminOrder({
+    id,
+    amountPaise: TWO_LINE_FIGURES.totalPaise,
+    shippingPaise: TWO_LINE_FIGURES.shippingPaise,
+    discountPaise: TWO_LINE_FIGURES.discountPaise,
+    couponCode: 'DIWALI10',
+    quantity: 3,
+    line: first!.line,
+    photo: first!.photo,
+    printFile: first!.printFile,
+    mockupUrl: first!.mockupUrl,
+    lines,
+    ...over,
+  });
 };

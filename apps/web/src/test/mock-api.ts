@@ -1,46 +1,72 @@
 /**
- * Test helper (component tests only): answers `fetch` by method and path, records every call, and fails any call no
- * handler expects. Never imported by the app.
+ * Test helper (component tests only): answers the shop's API by method and path through msw (`server.use`), and
+ * records every request the page makes (answered or not), with its body and headers. Never imported by the app.
  */
-import { vi } from 'vitest';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { server } from './server';
 
 export type MockCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 export type MockReply = { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
 export type MockHandler = (call: MockCall) => MockReply;
 
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
+
+/**
+ * A request's body as the page sent it: JSON parsed, a multipart form as a FormData of this page (as the page built
+ * it), any other text as it is.
+ */
+async function bodyOf(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = new FormData();
+    for (const [name, value] of (await request.formData()).entries()) {
+      form.append(name, typeof value === 'string' ? value : new File([await value.arrayBuffer()], value.name, { type: value.type }));
+    }
+    return form;
+  }
+  const text = await request.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function callOf(request: Request): Promise<MockCall> {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    body: await bodyOf(request.clone()),
+    headers: Object.fromEntries([...request.headers.entries()].map(([k, v]) => [k.toLowerCase(), v])),
+  };
+}
+
 export function mockApi(handlers: Record<string, MockHandler | { status?: number; body?: unknown }>) {
   const calls: MockCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(
-      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
-    );
-    let body: unknown = undefined;
-    if (typeof init.body === 'string') {
-      try {
-        body = JSON.parse(init.body);
-      } catch {
-        body = init.body;
-      }
-    }
-    const call = { method, path: `${url.pathname}${url.search}`, body, headers };
-    const handler = handlers[`${method} ${url.pathname}`];
-    // The header's contact links (`GET /api/site`) are not part of these tests: unanswered and not recorded.
-    if (!handler && `${method} ${url.pathname}` === 'GET /api/site') throw new TypeError('site config is not part of this test');
+  // Every request the page makes, in order, answered or not; the header's contact links are not part of these tests.
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === '/api/site') return;
+    const call: MockCall = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined, headers: {} };
     calls.push(call);
-    if (!handler) throw new TypeError(`unexpected fetch in test: ${method} ${url.pathname}`);
-    const reply = typeof handler === 'function' ? await handler(call) : handler;
-    const status = reply.status ?? 200;
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+    void callOf(request).then((read) => Object.assign(call, read));
   });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    ...Object.entries(handlers).map(([key, handler]) => {
+      const [method, path] = key.split(' ') as [keyof typeof METHODS, string];
+      const resolver: HttpResponseResolver = async ({ request }) => {
+        const reply = typeof handler === 'function' ? await handler(await callOf(request)) : handler;
+        return reply.body === undefined
+          ? new HttpResponse(null, { status: reply.status ?? 200 })
+          : HttpResponse.json(reply.body as never, { status: reply.status ?? 200 });
+      };
+      return METHODS[method](path, resolver);
+    }),
+  );
   return {
     calls,
-    fetchMock,
     callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.split('?')[0] === path),
   };
 }

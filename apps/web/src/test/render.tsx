@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
+import { server } from './server';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -42,16 +43,7 @@ export const SAMPLE_SITE = {
   whatsappNumber: '+91 98765-43210',
 };
 
-/** Stubs fetch so that GET /api/site answers with the given body (and any other call fails). */
+/** `GET /api/site` answers with the given body (any other request is left unanswered). */
 export function stubSiteConfig(body: unknown = SAMPLE_SITE, status = 200) {
-  const fetchMock = async (input: RequestInfo | URL) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.endsWith('/api/site')) {
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }
-    throw new TypeError(`unexpected fetch in test: ${url}`);
-  };
-  const spy = vi.fn(fetchMock);
-  vi.stubGlobal('fetch', spy);
-  return spy;
+  server.use(http.get('/api/site', () => HttpResponse.json(body as never, { status })));
 }

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { Messages } from '@lingui/core';
 import { i18n } from '../lib/i18n';
+import { server } from './server';
 
 // Components render in English, with every catalogue loaded (a test that checks Hindi activates it itself).
 for (const catalogue of Object.values(import.meta.glob<{ messages: Messages }>('../locales/en/*.po', { eager: true }))) {
@@ -10,17 +11,18 @@ for (const catalogue of Object.values(import.meta.glob<{ messages: Messages }>('
 }
 i18n.activate('en');
 
-// Lazy routes load their module on first render; on a busy machine that takes longer than the default 1 s wait.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes load their module on first render; on a busy machine (two cores shared by the typecheck and both test
+// workers) that takes longer than the default 1 s wait, at times over 5 s.
+configure({ asyncUtilTimeout: 10_000 });
 
-// No test reaches a real server: by default every fetch fails as if the API were down.
-// A test that needs data stubs `fetch` itself.
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.reject(new TypeError('fetch is disabled in component tests'))),
-  );
+// No test reaches a real server: msw answers the shop's API with what each test gives it (`mockApi`, `server.use`);
+// any other request fails as if the API were down, and is reported.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  server.events.removeAllListeners();
 });
+afterAll(() => server.close());
 
 // A few tests run in plain Node (`@vitest-environment node`): they have no page to clean.
 const hasPage = typeof window !== 'undefined';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, ShopError, type UpscaleFactor } from '@framewala/domain';
 import { decodeBufferBytes } from '../uploads/decode-cost';
 import { orientedToStored, type Region } from '../uploads/image';
-import { upscalePhoto } from './upscale';
+import { upscalePhoto, type Upscaler } from './upscale';
 
 sharp.cache(false);
 
@@ -126,16 +126,21 @@ export async function autoEnhance(image: () => sharp.Sharp, strength: number): P
 
 /**
  * Makes the enhanced original. A JPEG the decode memory rule refuses is 422 IMAGE_PROGRESSIVE_TOO_LARGE before anything
- * is decoded; decoding failures become 422 IMAGE_UNREADABLE.
+ * is decoded; decoding failures become 422 IMAGE_UNREADABLE. `upscale` is the AI model unless another upscaler is given
+ * (tests give a plain resize: the model has its own test and benchmark).
  */
-export async function makeEnhanced(spec: EnhanceSpec, onProgress: (done: number) => void = () => undefined): Promise<EnhanceResult> {
+export async function makeEnhanced(
+  spec: EnhanceSpec,
+  onProgress: (done: number) => void = () => undefined,
+  upscale: Upscaler = upscalePhoto,
+): Promise<EnhanceResult> {
   let base: () => sharp.Sharp = () => openRegion(spec.source);
   // The same memory rule as every decode of a customer's photo, before any pixel is read.
   await decodeBufferBytes(spec.source.path);
   try {
     if (spec.upscale) {
       const { data, info } = await openRegion(spec.source).removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-      base = await upscalePhoto({ data, width: info.width, height: info.height }, spec.upscale, onProgress);
+      base = await upscale({ data, width: info.width, height: info.height }, spec.upscale, onProgress);
     }
     const image = spec.strength ? await autoEnhance(base, spec.strength) : base();
     const info = await image.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toFile(spec.outPath);

@@ -93,3 +93,6 @@ export function enhanceInChild(spec: EnhanceSpec, options: EnhanceRunOptions = {
     });
   });
 }
+
+/** How an enhance job makes its pixels: in a child process (the shop), or in this process with another upscaler. */
+export type Enhancer = (spec: EnhanceSpec, onProgress: (done: number) => void) => Promise<ChildEnhance>;

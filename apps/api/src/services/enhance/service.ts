@@ -21,8 +21,7 @@ import {
 } from '../uploads/service';
 import { ResourceFailure } from '../child-result';
 import { tempFileName } from '../uploads/temp-files';
-import { enhanceInChild, type ChildEnhance } from './run';
-import type { EnhanceSpec } from './pixels';
+import { enhanceInChild, type Enhancer } from './run';
 
 /** The pg-boss queue that makes enhanced uploads, and where a job that failed on every try goes. */
 export const ENHANCE_QUEUE = 'uploads-enhance';
@@ -31,8 +30,8 @@ export const ENHANCE_FAILED_QUEUE = 'uploads-enhance-failed';
 export interface EnhanceDeps extends UploadsDeps {
   /** This server's enhance worker, woken right after a job is queued. */
   enhanceWorker?: string;
-  /** The enhancer (a child process); tests may count its runs. */
-  runEnhance?: (spec: EnhanceSpec, onProgress: (done: number) => void) => Promise<ChildEnhance>;
+  /** The enhancer: a child process running the AI model unless another is given (tests). */
+  runEnhance?: Enhancer;
 }
 
 /**

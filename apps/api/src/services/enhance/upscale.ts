@@ -10,6 +10,9 @@ import type { UpscaleFactor } from '@framewala/domain';
 import { MODEL_SCALE, upscaleRgb, type RgbImage } from './esrgan';
 
 /** Upscales `image` ×`factor`; the answer opens the result as a sharp pipeline (as often as needed). */
+export type Upscaler = (image: RgbImage, factor: UpscaleFactor, onProgress?: (done: number) => void) => Promise<() => sharp.Sharp>;
+
+/** The shop's upscaler: the AI model (see above). */
 export async function upscalePhoto(
   image: RgbImage,
   factor: UpscaleFactor,

@@ -34,10 +34,17 @@ const decoding = pLimit(DECODE_SLOTS);
 export const HEAVY_DECODE_BYTES = 32 * 1024 * 1024;
 const heavyLane = pLimit(1);
 
-/** Decodes running (≤ DECODE_SLOTS) and waiting, and the heavy ones in (≤ 1) and waiting for the heavy lane. */
+/** Decodes begun by this process since it started. */
+let decodesBegun = 0;
+
+/**
+ * Decodes running (≤ DECODE_SLOTS) and waiting, how many were begun in all, and the heavy ones in (≤ 1) and waiting
+ * for the heavy lane.
+ */
 export const decodeLoad = () => ({
   active: decoding.activeCount,
   waiting: decoding.pendingCount,
+  begun: decodesBegun,
   heavyActive: heavyLane.activeCount,
   heavyWaiting: heavyLane.pendingCount,
 });
@@ -190,11 +197,12 @@ export function renderRenditions(
   region: Region | null,
   out: { display: string; thumbnail: string },
 ): Promise<{ width: number; height: number }> {
-  return decodeBufferBytes(sourcePath, info.format).then((buffered) =>
-    buffered > HEAVY_DECODE_BYTES
-      ? heavyLane(() => decoding(() => renderChecked(sourcePath, info, region, out)))
-      : decoding(() => renderChecked(sourcePath, info, region, out)),
-  );
+  const render = () =>
+    decoding(() => {
+      decodesBegun++;
+      return renderChecked(sourcePath, info, region, out);
+    });
+  return decodeBufferBytes(sourcePath, info.format).then((buffered) => (buffered > HEAVY_DECODE_BYTES ? heavyLane(render) : render()));
 }
 
 async function renderChecked(

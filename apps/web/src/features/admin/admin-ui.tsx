@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { AlertIcon } from '../../components/icons';
-import { statusLabel, statusTone } from '../../lib/order-status';
+import { statusLabel, statusTone } from '../../lib/orders/order-status';
 import { errorText } from './error-text';
 
 /** The console's frame: a heading band with the page's h1 and the console's two sections. */
@@ -66,16 +66,19 @@ export function Panel({
   action,
   children,
   className = '',
+  testId,
 }: {
   title: string;
   id: string;
   action?: ReactNode;
   children: ReactNode;
   className?: string;
+  testId?: string;
 }) {
   return (
     <section
       aria-labelledby={id}
+      data-testid={testId}
       className={`min-w-0 rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-6 ${className}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

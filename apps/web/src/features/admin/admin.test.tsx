@@ -1,16 +1,18 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_PARTS, type AdminCatalogue, type AdminFinish, type PrintFileInfo } from '@framewala/domain';
-import { adminOrder, adminOrderSummary, PRINT_READY } from '../../test/fixtures';
+import { adminOrder, adminOrderSummary, PRINT_READY, twoLineAdminOrder, twoLineAdminSummary } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
-import { STAFF_ONLY_MESSAGE } from './lazy-pages';
+import { clearToasts } from '../../components/toast-store';
+import { STAFF_ONLY_MESSAGE } from './require-admin';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
   // Warm the lazy chunks so the first test does not pay for their transform.
-  await Promise.all([import('./orders-page'), import('./order-page'), import('./catalogue-page')]);
+  await Promise.all([import('./orders/orders-page'), import('./orders/order-page'), import('./catalogue/catalogue-page')]);
 });
 
 const ADMIN = { ...SAMPLE_USER, _id: 'admin-1', firstName: 'Meera', lastName: 'Shah', email: 'owner@framewala.in', role: 'admin' as const };
@@ -119,6 +121,22 @@ describe('/admin orders list', { timeout: 30_000 }, () => {
     expect(main().getByText('1–2 of 2 orders')).toBeVisible();
   });
 
+  it('shows every line of an order in its row: size width × height, frame and pieces per line', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': { body: { orders: [twoLineAdminSummary('FW-2611-TWO222')], total: 1, page: 1, pageSize: 20 } },
+    });
+    renderRoute('/admin');
+    const list = await main().findByRole('list', { name: 'Orders' });
+    const row = within(list).getByRole('link');
+    expect([...within(row).getByTestId('admin-row-lines').children].map((l) => l.textContent)).toEqual([
+      '12×8 · Matte Black (Classic) · ×2',
+      '11×14 · Walnut (Classic) · ×1',
+    ]);
+    expect(row).not.toHaveTextContent('× 3');
+  });
+
   it('filters by status, searches and pages through the API, keeping the state in the address', async () => {
     signInAdmin();
     const { callsTo } = mockApi({
@@ -190,17 +208,15 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
       'GET /api/user': { body: { user: ADMIN } },
       'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
     });
-    const jsonFetch = globalThis.fetch;
-    const fileCalls: RequestInit[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (String(input) === '/api/admin/orders/FW-2611-AAAAAA/print-file') {
-        fileCalls.push(init);
-        return new Response(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
+    const fileCalls: Request[] = [];
+    server.use(
+      http.get('/api/admin/orders/FW-2611-AAAAAA/print-file', ({ request }) => {
+        fileCalls.push(request);
+        return new HttpResponse(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
           headers: { 'content-type': 'image/tiff', 'content-disposition': 'attachment; filename="FW-2611-AAAAAA-print.tif"' },
         });
-      }
-      return jsonFetch(input, init);
-    });
+      }),
+    );
     const clicked: { download: string; href: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.href });
@@ -209,7 +225,7 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
     await user.click(await main().findByRole('button', { name: 'Download print file' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]).toEqual({ download: 'FW-2611-AAAAAA-print.tif', href: 'blob:test/1' });
-    expect((fileCalls[0]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(fileCalls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     click.mockRestore();
   });
 
@@ -292,6 +308,77 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
       carrier: 'India Post',
       trackingNumber: 'EE123456789IN',
     });
+  });
+
+  it('an order of two lines: what to make lists both, and each line has its own mock-up and print file (download and rebuild by line)', async () => {
+    const token = signInAdmin();
+    let second: PrintFileInfo = twoLineAdminOrder().lines[1]!.printFile!;
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-TWO222': () => {
+        const order = twoLineAdminOrder();
+        return { body: { order: { ...order, lines: [order.lines[0]!, { ...order.lines[1]!, printFile: second }] } } };
+      },
+      'GET /api/admin/orders/FW-2611-TWO222/mockup': { body: 'jpeg-bytes' },
+      'POST /api/admin/orders/FW-2611-TWO222/print-file': () => {
+        second = { ...second, status: 'queued', finishedAt: null };
+        return { status: 202, body: { printFile: second } };
+      },
+    });
+    const fileCalls: string[] = [];
+    server.use(
+      http.get('/api/admin/orders/FW-2611-TWO222/print-file', ({ request }) => {
+        fileCalls.push(new URL(request.url).search);
+        return new HttpResponse(new Uint8Array([0x49, 0x49, 0x2a, 0]), {
+          headers: { 'content-type': 'image/tiff', 'content-disposition': 'attachment; filename="FW-2611-TWO222-line2-print.tif"' },
+        });
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const { user } = renderRoute('/admin/orders/FW-2611-TWO222');
+
+    const make = within(await main().findByRole('region', { name: 'What to make' }));
+    const made = make.getAllByTestId('admin-make-line');
+    expect(made).toHaveLength(2);
+    expect(within(made[0]!).getByText('12x8 in')).toBeVisible();
+    expect(made[0]).toHaveTextContent('Classic · Matte Black');
+    expect(made[0]).toHaveTextContent('Slim (0.5 in)');
+    expect(made[0]).toHaveTextContent('Quantity2');
+    expect(within(made[1]!).getByText('11x14 in (custom)')).toBeVisible();
+    expect(made[1]).toHaveTextContent('11 in × 14 in');
+    expect(made[1]).toHaveTextContent('Classic · Walnut');
+    expect(made[1]).toHaveTextContent('Quantity1');
+    expect(make.getByText('Total (3)')).toBeVisible();
+
+    const lines = main().getAllByTestId('admin-line');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0]!).getByRole('heading', { name: 'Frame 1 of 2: 12x8 in' })).toBeVisible();
+    expect(within(lines[1]!).getByRole('heading', { name: 'Frame 2 of 2: 11x14 in' })).toBeVisible();
+    // Two mock-ups, each its line's (`?line=2` for the second), fetched with the token.
+    expect(await within(lines[0]!).findByRole('img', { name: /^Mock-up: 12x8 in, Classic Matte Black, Slim border/ })).toBeVisible();
+    expect(await within(lines[1]!).findByRole('img', { name: /^Mock-up: 11x14 in, Classic Walnut, no border$/ })).toBeVisible();
+    const mockups = callsTo('GET', '/api/admin/orders/FW-2611-TWO222/mockup');
+    expect(mockups.map((c) => c.path).sort()).toEqual([
+      '/api/admin/orders/FW-2611-TWO222/mockup',
+      '/api/admin/orders/FW-2611-TWO222/mockup?line=2',
+    ]);
+    expect(mockups.every((c) => c.headers.authorization === `Bearer ${token}`)).toBe(true);
+    // Two print files, each with its own facts and buttons.
+    expect(within(lines[0]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(within(lines[1]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(within(lines[0]!).getByRole('button', { name: 'Download print file 1' })).toBeEnabled();
+
+    await user.click(within(lines[1]!).getByRole('button', { name: 'Download print file 2' }));
+    await waitFor(() => expect(clicked).toEqual(['FW-2611-TWO222-line2-print.tif']));
+    expect(fileCalls).toEqual(['?line=2']);
+
+    await user.click(within(lines[1]!).getByRole('button', { name: 'Rebuild print file 2' }));
+    await waitFor(() => expect(within(lines[1]!).getByTestId('admin-line-print-status')).toHaveTextContent('Waiting to be made'));
+    expect(within(lines[0]!).getByTestId('admin-line-print-status')).toHaveTextContent('Ready');
+    expect(callsTo('POST', '/api/admin/orders/FW-2611-TWO222/print-file').map((c) => c.body)).toEqual([{ line: 2 }]);
   });
 
   it('says when the order does not exist', async () => {
@@ -482,7 +569,7 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
 
   it('adds a finish drawn from a material preset and colour (multipart)', async () => {
     signInAdmin();
-    const { fetchMock } = mockApi({
+    const { callsTo } = mockApi({
       'GET /api/user': { body: { user: ADMIN } },
       'GET /api/admin/catalogue': { body: CATALOGUE },
       'POST /api/admin/frame-sets/classic/finishes': { status: 201, body: { finish: finish('teak', 'Teak') } },
@@ -497,8 +584,8 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     await user.type(form.getByLabelText(/Description/), 'Glossy red lacquer.');
     await user.click(form.getByRole('button', { name: 'Add finish' }));
     expect(await main().findByRole('button', { name: 'Retire Teak' })).toBeVisible();
-    const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/finishes'));
-    const body = call?.[1]?.body as FormData;
+    const call = callsTo('POST', '/api/admin/frame-sets/classic/finishes')[0];
+    const body = call?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(Object.fromEntries(body.entries())).toEqual({
       name: 'Teak',

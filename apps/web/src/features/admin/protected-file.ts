@@ -1,5 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchProtectedFile } from '../../lib/protected-file';
+
+/** An image behind the bearer token, fetched and decoded once per path (nothing is asked without a path). */
+export const protectedBitmapQueryOptions = (path: string | null | undefined) =>
+  queryOptions({
+    queryKey: ['admin', 'protected-bitmap', path],
+    queryFn: async ({ signal }) => createImageBitmap((await fetchProtectedFile(path!, signal)).blob),
+    enabled: Boolean(path),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 /**
  * An image behind the bearer token (the order's mock-up): `<img src>` cannot send the token, and the shop's
@@ -7,12 +17,6 @@ import { fetchProtectedFile } from '../../lib/protected-file';
  * decoded with `createImageBitmap` and painted on a canvas (see `BitmapImage`).
  */
 export function useProtectedBitmap(path: string | null | undefined) {
-  const query = useQuery({
-    queryKey: ['admin', 'protected-bitmap', path],
-    queryFn: async ({ signal }) => createImageBitmap((await fetchProtectedFile(path!, signal)).blob),
-    enabled: Boolean(path),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const query = useQuery(protectedBitmapQueryOptions(path));
   return { bitmap: query.data ?? null, isLoading: query.isPending && Boolean(path), error: query.error };
 }

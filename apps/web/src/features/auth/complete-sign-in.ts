@@ -1,7 +1,9 @@
 import { saveSession, type SessionUser } from '../../lib/auth';
-import { claimAnonymousUploads, fetchCurrentUserWithToken, saveAccountLocale } from '../../lib/auth-api';
+import { claimAnonymousUploads } from '../../lib/uploads/claim-uploads';
+import { fetchCurrentUserWithToken } from './api/account';
+import { saveAccountLocale } from '../../lib/auth-api';
 import { activateLocale, activeLocale, rememberLocale } from '../../lib/i18n';
-import { mergeIntoAccount } from '../../lib/use-cart';
+import { mergeIntoAccount } from '../../lib/cart/cart-actions';
 
 /**
  * After a successful `POST /api/login`: move this browser's anonymous uploads to the account, keep the token and the

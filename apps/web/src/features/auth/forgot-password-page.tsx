@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { MailIcon } from '../../components/icons';
-import { AuthCard } from '../../components/auth-card';
+import { AuthCard } from './auth-card';
 import { FormAlert, TextField } from '../../components/form-controls';
-import { requestPasswordReset } from '../../lib/auth-api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { requestPasswordReset } from './api/account';
+import { useHydrated } from '../../components/use-hydrated';
 import {
   forgotPasswordFormSchema,
   RESET_TOKEN_TTL_MINUTES,

@@ -6,9 +6,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { primaryButton, textLink } from '../../components/button-styles';
 import { isApiError } from '../../lib/api';
 import { clearSession } from '../../lib/auth';
-import { AuthCard } from '../../components/auth-card';
+import { AuthCard } from './auth-card';
 import { FormAlert, PasswordField } from '../../components/form-controls';
-import { resetPassword } from '../../lib/auth-api';
+import { resetPassword } from './api/account';
 import { PASSWORD_MIN_LENGTH, resetPasswordFormSchema, type ResetPasswordFormInput, type ResetPasswordFormValues } from './form-schemas';
 import { messageOf } from './messages';
 

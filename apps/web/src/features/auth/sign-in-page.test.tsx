@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getSession } from '../../lib/auth';
-import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
-import { CART_STORAGE_KEY, getLocalCart } from '../../lib/cart';
+import { ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
+import { CART_STORAGE_KEY, getLocalCart } from '../../lib/cart/local-cart';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
+import { clearToasts } from '../../components/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 }); // the machine is shared: give lazy pages time under load

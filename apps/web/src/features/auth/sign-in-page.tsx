@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_QUERY_KEY } from '../../lib/auth-api';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { primaryButton, textLink } from '../../components/button-styles';
-import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
-import { hasStoredPhoto } from '../../lib/order-storage';
-import { AuthCard } from '../../components/auth-card';
+import { getSession, safeNextPath } from '../../lib/auth';
+import { pathAfterSignIn } from './after-sign-in';
+import { hasStoredPhoto } from '../../lib/order-draft/stored-order';
+import { AuthCard } from './auth-card';
 import { Checkbox, FormAlert, PasswordField, TextField } from '../../components/form-controls';
-import { showToast } from '../../lib/toast-store';
-import { login } from '../../lib/auth-api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { showToast } from '../../components/toast-store';
+import { login } from './api/account';
+import { useHydrated } from '../../components/use-hydrated';
 import { completeSignIn } from './complete-sign-in';
 import { signInFormSchema, type SignInFormInput, type SignInFormValues } from './form-schemas';
 import { loginSuccessText, messageOf, noticeText, readAuthNotice, somethingWentWrongText } from './messages';
@@ -56,7 +58,7 @@ export function SignInPage() {
         setServerError(somethingWentWrongText());
         return;
       }
-      queryClient.removeQueries({ queryKey: ['account'] });
+      queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
       await completeSignIn(result.token, result.user);
       showToast(loginSuccessText(), { durationMs: SIGN_IN_TOAST_MS });
       navigate(pathAfterSignIn(next), { replace: true });

@@ -5,7 +5,7 @@ import { getSession } from '../../lib/auth';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
+import { clearToasts } from '../../components/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 }); // the machine is shared: give lazy pages time under load

@@ -2,18 +2,20 @@ import { RETENTION_DAYS } from '@framewala/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_QUERY_KEY } from '../../lib/auth-api';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { primaryButton, textLink } from '../../components/button-styles';
-import { getSession, pathAfterSignIn, safeNextPath } from '../../lib/auth';
-import { AuthCard } from '../../components/auth-card';
+import { getSession, safeNextPath } from '../../lib/auth';
+import { pathAfterSignIn } from './after-sign-in';
+import { AuthCard } from './auth-card';
 import { FormAlert, PasswordField, TextField } from '../../components/form-controls';
 import { formMessageText } from '../../lib/form-messages';
 import { activeLocale } from '../../lib/i18n';
-import { showToast } from '../../lib/toast-store';
-import { login, register as registerAccount } from '../../lib/auth-api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { showToast } from '../../components/toast-store';
+import { login, register as registerAccount } from './api/account';
+import { useHydrated } from '../../components/use-hydrated';
 import { completeSignIn } from './complete-sign-in';
 import {
   ALL_FIELDS_REQUIRED_MESSAGE,
@@ -87,7 +89,7 @@ export function SignUpPage() {
       try {
         const result = await login({ userName: email, password: form.password, rememberMe: false });
         if (!result) throw new Error('no token');
-        queryClient.removeQueries({ queryKey: ['account'] });
+        queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
         await completeSignIn(result.token, result.user);
         showToast(loginSuccessText(), { durationMs: 5000 });
         navigate(pathAfterSignIn(next), { replace: true });

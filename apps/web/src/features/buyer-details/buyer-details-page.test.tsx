@@ -4,7 +4,7 @@ import { getSession } from '../../lib/auth';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
+import { clearToasts } from '../../components/toast-store';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });

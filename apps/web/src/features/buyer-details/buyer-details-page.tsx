@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   ADDRESS_LOAD_FAILED_MESSAGE,
   ADDRESS_SAVE_FAILED_MESSAGE,
@@ -23,15 +23,16 @@ import { isKnownFormMessage } from '../../lib/form-messages';
 import { activeLocale, i18n } from '../../lib/i18n';
 import { stateName } from '../../lib/state-names';
 import { useSession, type SessionUser } from '../../lib/auth';
-import { Checkbox, FieldFrame, FormAlert, inputClass, TextField } from '../../components/form-controls';
-import { describedBy } from '../../components/field-ids';
-import { showToast } from '../../lib/toast-store';
+import { paymentStepPath, sourcePagePath, useCheckoutSource } from '../../lib/checkout/checkout-source';
+import { Checkbox, FormAlert, TextField } from '../../components/form-controls';
+import { showToast } from '../../components/toast-store';
 import { addressFormSchema, initialAddressValues, isAddressField, type AddressFormValues } from './address-form';
-import { fetchAddress, saveAddress } from '../../lib/address-api';
+import { addressQueryOptions, saveAddress } from '../../lib/address/address-api';
 import { OrderAside } from '../../components/order-aside';
 import { OrderSteps } from '../../components/order-steps';
 import { PhoneField } from './phone-field';
 import { usePincodeLookup } from './use-pincode-lookup';
+import { StateSelect } from './state-select';
 
 /** The domain's notices about the saved address, in the customer's language. */
 const ADDRESS_NOTICES: Record<
@@ -66,26 +67,17 @@ export function BuyerDetailsPage() {
   return <BuyerDetailsForm key={user._id} user={user} />;
 }
 
-function addressQueryKey(userId: string) {
-  return ['account', userId, 'address'] as const;
-}
-
 function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  // `?cart=1`: paying for the whole cart rather than the photo in the editor.
-  const cartMode = useSearchParams()[0].get('cart') === '1';
+  // Which order these details are for (the editor's frame, or the whole cart): the payment step is that one's.
+  const source = useCheckoutSource();
   const queryClient = useQueryClient();
   const headingId = useId();
   const addressHeadingId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const addressQuery = useQuery({
-    queryKey: addressQueryKey(user._id),
-    queryFn: () => fetchAddress(user._id),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const addressQuery = useQuery(addressQueryOptions(user._id));
 
   const {
     register,
@@ -156,12 +148,12 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         }
         return;
       }
-      queryClient.setQueryData(addressQueryKey(user._id), saved);
+      queryClient.setQueryData(addressQueryOptions(user._id).queryKey, saved);
       const values = initialAddressValues(saved, user);
       placeFor.current = values.postalCode;
       reset(values);
       showToast(i18n._(ADDRESS_NOTICES[ADDRESS_SAVED_MESSAGE]));
-      if (goNext) void navigate(cartMode ? '/checkout/pay?cart=1' : '/checkout/pay');
+      if (goNext) void navigate(paymentStepPath(source));
     });
 
   const busy = isSubmitting || lookup.status === 'loading';
@@ -390,11 +382,7 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
               </div>
 
               <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:items-center">
-                <button
-                  type="button"
-                  onClick={() => navigate(cartMode ? '/addtocart' : '/edit-photo')}
-                  className={`${secondaryButton} sm:mr-auto`}
-                >
+                <button type="button" onClick={() => navigate(sourcePagePath(source))} className={`${secondaryButton} sm:mr-auto`}>
                   <ArrowRightIcon className="h-4 w-4 rotate-180" />
                   <Trans>Back</Trans>
                 </button>
@@ -417,39 +405,6 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         </div>
       </div>
     </>
-  );
-}
-
-function StateSelect({
-  states,
-  error,
-  registration,
-}: {
-  states: readonly string[];
-  error?: string;
-  registration: ReturnType<ReturnType<typeof useForm<AddressFormValues, unknown, Address>>['register']>;
-}) {
-  const { t } = useLingui();
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={t`State`} required error={error}>
-      <select
-        id={id}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        className={`${inputClass} appearance-auto`}
-        {...registration}
-      >
-        <option value="">{t`Choose your state`}</option>
-        {/* The value stays the canonical English name the server expects; the option reads in the page's language. */}
-        {states.map((state) => (
-          <option key={state} value={state}>
-            {stateName(state)}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN, PINCODE_ZONES, type IndianState, type PincodeResult } from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lookupPincode } from '../../lib/address-api';
+import { pincodeQueryOptions } from './api/pincode';
 
 export type PincodeLookup =
   /** Fewer or more than 6 digits typed: nothing to look up. */
@@ -36,13 +36,7 @@ export function usePincodeLookup(pincode: string): PincodeLookup {
   const sixDigits = SIX_DIGITS.test(code);
   // A code starting with 0 is never a pincode: no need to ask.
   const wellFormed = sixDigits && PINCODE_PATTERN.test(code);
-  const query = useQuery({
-    queryKey: ['pincode', code],
-    queryFn: ({ signal }) => lookupPincode(code, signal),
-    enabled: wellFormed,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const query = useQuery({ ...pincodeQueryOptions(code), enabled: wellFormed });
 
   if (!sixDigits) return { status: 'idle' };
   if (!wellFormed) return { status: 'invalid', code, manualStates: [] };

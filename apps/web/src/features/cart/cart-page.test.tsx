@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatInr, priceOrder, rupeesToPaise, type FrameSet, type MotifBorder } from '@framewala/domain';
-import { addLocalLine, EMPTY_CART, getLocalCart, updateLocalCart, type LocalCart } from '../../lib/cart';
+import { addLocalLine, EMPTY_CART, getLocalCart, updateLocalCart, type LocalCart } from '../../lib/cart/local-cart';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { newOrderDraft, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
+import { newOrderDraft, type OrderDraft } from '../../lib/order-draft/order-draft';
+import { readStoredOrder } from '../../lib/order-draft/stored-order';
 import { mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render';
 

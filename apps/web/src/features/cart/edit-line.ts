@@ -3,10 +3,11 @@
  * cart page (not in lib/) so the header's cart count does not load the upload client.
  */
 import { WHITE_BORDER_LEVELS, type FrameSet } from '@framewala/domain';
-import { EDITING_FIELD } from '../../lib/cart';
-import { newOrderDraft, toOrderPhoto, writeStoredOrder, type OrderDraft, type PresetChoice } from '../../lib/order-storage';
-import { fetchUpload } from '../../lib/upload-api';
-import type { CartItem } from '../../lib/use-cart';
+import { EDITING_FIELD } from '../../lib/cart/local-cart';
+import { newOrderDraft, toOrderPhoto, type OrderDraft, type PresetChoice } from '../../lib/order-draft/order-draft';
+import { writeStoredOrder } from '../../lib/order-draft/stored-order';
+import { fetchUpload } from '../../lib/uploads/upload-api';
+import type { CartItem } from './cart-items';
 
 /**
  * The editor's order for a line: the one this browser kept, or (a line added on another device) rebuilt from the

@@ -1,12 +1,16 @@
 /**
- * What the checkout step shows and sends, derived from the order kept in the browser and the catalogue with the
+ * What the checkout step shows and does (`CheckoutSource`, whatever the lines come from), and for the editor's frame
+ * bought at once what it shows and sends, derived from the order kept in the browser and the catalogue with the
  * editor's own functions, so the figures are the ones the editor showed.
  */
 import { t } from '@lingui/core/macro';
-import { formatMeasure, longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
-import type { OrderDraft } from '../../lib/order-storage';
-import { catalogueText } from '../../lib/catalogue-text';
-import { inchesOf } from '../../lib/print-texts';
+import { longestOuterSide, type CreateOrderBody, type FrameSet, type MotifBorder, type OrderPrice } from '@framewala/domain';
+import type { AppliedCoupon } from '../../components/coupon-field';
+import { borderText, frameText, type LineView } from '../../lib/orders/line-view';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
+import { inchesOf, lineSizeText } from '../../lib/print-texts';
+import type { PaymentOptions } from './use-payment';
 import {
   borderForIndex,
   borderInches,
@@ -15,13 +19,56 @@ import {
   orderPrice,
   type FrameChoice,
   type PrintSize,
-} from '../../lib/editor-model';
+} from '../../lib/order-draft/draft-choices';
+
+/** One line as the checkout shows it: what every page shows of a line, and what a single line's summary adds. */
+export type CheckoutLine = LineView & {
+  borderIn: number;
+  /** The moulding's width in inches ('Frame Size'); null where it is not known. */
+  mouldingIn: number | null;
+  /** The finish's category and description, where the catalogue is at hand (the editor's frame). */
+  category?: string;
+  description?: string;
+};
+
+/** What the applied coupon is and what the customer may do with it (an order already made keeps its own). */
+export type CheckoutCoupon = {
+  applied: AppliedCoupon | null;
+  onApply?: (code: string) => Promise<void>;
+  onRemove?: () => void;
+  /** Why the applied code gives nothing now, in the page's language. */
+  problem: string | null;
+};
+
+/**
+ * What one checkout shows and does, from whichever source its lines come: the editor's frame (buy now), the whole
+ * cart, or an order already made and paid again.
+ */
+export type CheckoutSource = {
+  lines: CheckoutLine[];
+  subtotalPaise: number;
+  discountPaise: number;
+  /** The shipping line as said: '₹99.00', 'Free', 'Calculating…' or '—'. */
+  shipping: string;
+  totalPaise: number;
+  /** What the total is, under the price lines. */
+  note: string;
+  arrives: { text: string; pincode: string | null } | null;
+  /** Null: no coupon field. */
+  coupon: CheckoutCoupon | null;
+  /** What 'Make payment' pays and what happens when it is paid or the price changed. */
+  payment: Omit<PaymentOptions, 'user'>;
+  /** 'Make payment' waits while a figure is still being read. */
+  waiting: boolean;
+  /** Where Back goes. */
+  backTo: string;
+};
 
 export type CheckoutSummary = {
   print: PrintSize;
   choice: FrameChoice;
   border: MotifBorder | null;
-  /** The size as the seed names it: the preset's name, or the custom 'height X width'. */
+  /** The size's name, width first as the customer chose it: the preset's ('12x8'), or the custom one ('11x14'). */
   sizeName: string;
   borderIn: number;
   frameInches: number;
@@ -42,11 +89,30 @@ export function checkoutSummary(
   if (!print || !choice || !price) return null;
   const borderIn = borderInches(draft.borderLevel);
   const border = draft.borderLevel > 0 ? borderForIndex(borders, draft.borderLevel) : null;
-  const sizeName = print.kind === 'custom' ? `${formatMeasure(print.heightIn)} X ${formatMeasure(print.widthIn)}` : print.name;
+  const sizeName = print.name;
   const maxOuterInches = longestOuterSide([
     { widthIn: print.widthIn, heightIn: print.heightIn, borderIn, mouldingIn: choice.set.sizeInInches },
   ]);
   return { print, choice, border, sizeName, borderIn, frameInches: choice.set.sizeInInches, price, maxOuterInches };
+}
+
+/** The editor's frame as the checkout's one line. */
+export function buyNowLine(draft: OrderDraft, summary: CheckoutSummary): CheckoutLine {
+  const { choice, price } = summary;
+  return {
+    key: draft.photo._id,
+    size: lineSizeText(summary.sizeName, summary.print.kind === 'custom'),
+    frame: frameText(choice.frame.frameName, choice.frame.frameNameHi, choice.set.frameName, choice.set.frameNameHi),
+    border: borderText(summary.borderIn, summary.border?.name, summary.border?.nameHi),
+    borderIn: summary.borderIn,
+    mouldingIn: summary.frameInches,
+    category: catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi),
+    description: catalogueText(choice.frame.frameDescription, choice.frame.frameDescriptionHi),
+    quantity: price.quantity,
+    unitPaise: price.unitPaise,
+    linePaise: price.checkoutPaise,
+    thumbnailUrl: draft.photo.thumbnailUrl ?? draft.photo.url,
+  };
 }
 
 /**
@@ -91,11 +157,4 @@ export function paymentDescription(summary: CheckoutSummary): string {
   ]
     .filter((part) => part && part.trim() !== '')
     .join(' · ');
-}
-
-/** A fresh idempotency key for one checkout attempt. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -16,17 +16,18 @@ import {
 } from '@framewala/domain';
 import { ERROR_MESSAGES } from '../../lib/error-messages';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
-import { orderDetail } from '../../test/fixtures';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-draft/stored-order';
+import { orderDetail, TWO_LINE_FIGURES, twoLineOrder } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs, type MockHandler } from '../../test/mock-api';
-import { PAYMENT_ERROR_KEY } from './api';
+import { PAYMENT_ERROR_KEY } from './payment-error';
 import { RAZORPAY_SCRIPT_URL, resetRazorpayLoader, type RazorpayOptions } from './razorpay';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
   await import('./checkout-page');
-  await import('./result-pages');
+  await import('./success-page');
+  await import('./cancel-page');
 });
 afterEach(() => {
   window.sessionStorage.clear();
@@ -277,14 +278,19 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     ).toBeVisible();
   });
 
-  it("names a custom size 'height X width'", async () => {
+  it('names a custom size width × height as the customer chose it: a portrait 11 wide and 14 high reads 11x14', async () => {
     signInAs();
-    storeOrder({ size: null, customSize: { width: '16', height: '10' }, borderLevel: 0, quantity: 1 });
-    api();
-    renderRoute('/checkout/pay');
+    storeOrder({ size: null, customSize: { width: '11', height: '14' }, borderLevel: 0, quantity: 1 });
+    const { callsTo } = api();
+    const { user } = renderRoute('/checkout/pay');
     await main().findByRole('heading', { level: 2, name: 'Product Summary' });
-    expect(dd('Size')).toBe('10 X 16 in (custom)');
+    expect(dd('Size')).toBe('11x14 in (custom)');
     expect(dd('Motif Border')).toBe('None');
+    expect(main().getByTestId('product-summary')).not.toHaveTextContent('14 X 11');
+    // The body names the sides as they are: 11 wide, 14 high.
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(callsTo('POST', '/api/create-order')[0]?.body).toMatchObject({ sizeId: null, customWidth: 11, customHeight: 14 });
   });
 
   it('Back goes to buyer details', async () => {
@@ -334,7 +340,13 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
         metadata: { order_id: 'order_TEST123', payment_id: 'pay_FAIL1' },
       },
     };
-    const { user, router, callsTo } = await openCheckout({ 'POST /api/sandbox/pay': { body: failure } });
+    const { user, router, callsTo } = await openCheckout({
+      'POST /api/sandbox/pay': { body: failure },
+      // The declined order still waits for its payment.
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: { order: { ...ORDER, status: 'created', payment: { ...ORDER.payment, paymentId: null } } },
+      },
+    });
     await user.click(main().getByRole('button', { name: 'Make payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
     await user.click(within(dialog).getByRole('radio', { name: /Payment fails/ }));
@@ -352,7 +364,8 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(readStoredOrder()).not.toBeNull();
     expect(await main().findByText('Your payment was declined by the bank.')).toBeVisible();
     expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
-    expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay');
+    // 'Try again' pays this same order again.
+    expect(await main().findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay?order=FW-2611-8K3D9Q');
   });
 
   it('a payment the server cannot verify goes to /cancel with its message and code', async () => {
@@ -568,6 +581,23 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 7000 });
   });
 
+  it('/success lists every line of the order: size, frame, border and quantity of each', async () => {
+    signInAs();
+    api({ 'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder({ status: 'paid' }) } } });
+    renderRoute('/success?order=FW-2611-TWO222');
+    expect(await main().findByRole('heading', { level: 2, name: 'Your 2 framed photos' })).toBeVisible();
+    const rows = within(main().getByTestId('order-lines')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('12x8 in · Matte Black · Classic');
+    expect(rows[0]).toHaveTextContent('Slim 0.5 in · 2 × ₹582.00');
+    expect(rows[1]).toHaveTextContent('11x14 in · Walnut · Classic');
+    expect(rows[1]).toHaveTextContent('No border · 1 × ₹693.00');
+    expect(dd('Amount paid')).toBe('₹1,770.30');
+    // No fact names the first line's frame or size as if it were the whole order.
+    expect(main().queryByText('Frame', { selector: 'dt' })).toBeNull();
+    expect(main().queryByText('Size', { selector: 'dt' })).toBeNull();
+  });
+
   it("/cancel reads the order's recorded failure when the checkout left none", async () => {
     signInAs();
     storeOrder();
@@ -592,7 +622,7 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dd('Reason')).toBe('Insufficient balance in the account.'));
     expect(dd('Error code')).toBe('BAD_REQUEST_ERROR');
     expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay');
+    expect(main().getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/checkout/pay?order=FW-2611-8K3D9Q');
   });
 
   it('/cancel tells a customer whose payment reached a cancelled order that it is refunded, and offers no retry', async () => {
@@ -614,14 +644,156 @@ describe('/success and /cancel', { timeout: 30_000 }, () => {
     expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
-  it('/cancel offers no retry once the order in progress is gone', async () => {
+  it('/cancel offers no retry for an order no longer waiting for its payment (here paid meanwhile)', async () => {
     signInAs();
-    api();
+    storeOrder();
+    const { callsTo } = api();
     window.sessionStorage.setItem(PAYMENT_ERROR_KEY, JSON.stringify({ code: 'X', description: 'Declined.', reason: 'card_declined' }));
     renderRoute('/cancel?order=FW-2611-8K3D9Q');
     await main().findByRole('heading', { level: 1, name: /Payment Failed/ });
     expect(dd('Reason')).toBe('Declined.');
+    await waitFor(() => expect(callsTo('GET', '/api/orders/FW-2611-8K3D9Q')).toHaveLength(1));
+    await main().findByRole('link', { name: 'Back to home' });
+    expect(ORDER.status).toBe('paid');
     expect(main().queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+});
+
+describe('paying an order again after a declined payment (/checkout/pay?order=…)', { timeout: 30_000 }, () => {
+  const declined = {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Your payment was declined by the bank.',
+      source: 'bank',
+      step: 'payment_authorization',
+      reason: 'card_declined',
+      metadata: { order_id: 'order_TEST123', payment_id: 'pay_FAIL1' },
+    },
+  };
+  const arrivesBy = { earliest: '2026-12-02', latest: '2026-12-05' };
+
+  it('Try again opens the same order and pays its provider order without a create-order call; the frame is cleared once paid', async () => {
+    let status: 'created' | 'paid' = 'created';
+    let payAttempt = 0;
+    // The order as create-order made it from the editor's frame: 2 × 12x8 in Walnut, ₹1,354.
+    const made = {
+      ...ORDER,
+      shippingPaise: 0,
+      lines: [{ ...ORDER.lines[0]!, quantity: 2, unitPaise: EXPECTED.unitPaise, checkoutPaise: EXPECTED.checkoutPaise }],
+    };
+    const { user, router, callsTo } = await openCheckout({
+      'POST /api/sandbox/pay': () => {
+        payAttempt += 1;
+        if (payAttempt === 1) return { body: declined };
+        status = 'paid';
+        return { body: PAID };
+      },
+      'GET /api/orders/FW-2611-8K3D9Q': () => ({
+        body: { order: { ...made, status, payment: { ...made.payment, paymentId: status === 'paid' ? 'pay_TEST456' : null } } },
+      }),
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 0, arrivesBy } },
+    });
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    await user.click(within(dialog).getByRole('radio', { name: /Payment fails/ }));
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cancel'));
+
+    await user.click(await main().findByRole('link', { name: 'Try again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pay'));
+    expect(router.state.location.search).toBe('?order=FW-2611-8K3D9Q');
+    // The order's own line and figures, not the editor's.
+    await main().findByTestId('product-summary');
+    expect(dd('Size')).toBe('12x8 in');
+    expect(dd('Frame')).toBe('Walnut · Classic');
+    expect(dd('Quantity')).toBe(`2 × ${formatInr(EXPECTED.unitPaise)}`);
+    expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,354.00');
+    expect(await main().findByTestId('arrives-by')).toHaveTextContent('Arrives between Wed 2 Dec and Sat 5 Dec to 560001');
+    const aside = within(screen.getByRole('complementary', { name: 'Your order' }));
+    expect(aside.getByTestId('aside-order')).toHaveTextContent('Order FW-2611-8K3D9Q, waiting for its payment.');
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect(within(dialog).getByTestId('sandbox-amount')).toHaveTextContent('₹1,354.00');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success'));
+    expect(router.state.location.search).toBe('?order=FW-2611-8K3D9Q');
+    // One order: made once, paid on its second attempt through the same provider order.
+    expect(callsTo('POST', '/api/create-order')).toHaveLength(1);
+    expect(callsTo('POST', '/api/sandbox/pay').map((c) => c.body)).toEqual([
+      { razorpay_order_id: 'order_TEST123', card: 'failure' },
+      { razorpay_order_id: 'order_TEST123', card: 'success' },
+    ]);
+    expect(callsTo('POST', '/api/verify-payment')[0]?.body).toEqual(PAID);
+    expect(readStoredOrder()).toBeNull();
+    await waitFor(() => expect(dd('Payment ID')).toBe('pay_TEST456'));
+  });
+
+  it('shows every line of a two-line order (2 × 12x8 and a portrait custom 11x14), its coupon, shipping and total, and opens Razorpay for its own provider order', async () => {
+    signInAs();
+    const { callsTo } = api({
+      'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder() } },
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 99_00, arrivesBy } },
+      'GET /api/payment-config': { body: { provider: 'razorpay', keyId: 'rzp_test_PUBLICKEY', name: 'Framewala', themeColor: '#F37254' } },
+    });
+    let options: RazorpayOptions | undefined;
+    window.Razorpay = class {
+      constructor(o: RazorpayOptions) {
+        options = o;
+      }
+      open() {}
+      on() {}
+    };
+    const { user } = renderRoute('/checkout/pay?order=FW-2611-TWO222');
+    const rows = within(await main().findByTestId('cart-summary')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('12x8 in · Matte Black · Classic');
+    expect(rows[0]).toHaveTextContent('Slim 0.5 in · 2 × ₹582.00');
+    expect(rows[0]).toHaveTextContent('₹1,164.00');
+    expect(rows[1]).toHaveTextContent('11x14 in · Walnut · Classic');
+    expect(rows[1]).toHaveTextContent('No border · 1 × ₹693.00');
+    expect(rows[1]).not.toHaveTextContent('14x11');
+    const lines = within(main().getByTestId('price-lines'));
+    expect(dd('Total Price', lines)).toBe(formatInr(TWO_LINE_FIGURES.subtotalPaise));
+    expect(dd('Total Price (Discount)', lines)).toBe('−₹185.70');
+    expect(dd('Shipping', lines)).toBe('₹99.00');
+    expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,770.30');
+    expect(main().getByText('Prices include taxes. This is the amount you will pay, once, for the whole order.')).toBeVisible();
+    // The order keeps its code: shown, not changed.
+    expect(main().getByTestId('coupon-applied')).toHaveTextContent('DIWALI10 applied · 10% off (−₹185.70)');
+    expect(main().queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(main().queryByLabelText('Have a coupon code?')).toBeNull();
+    expect(await main().findByTestId('arrives-by')).toHaveTextContent('to 560001');
+    const [quote] = callsTo('GET', '/api/shipping-quote');
+    expect(new URL(quote!.path, 'http://x').searchParams.get('subtotalPaise')).toBe(String(TWO_LINE_FIGURES.subtotalPaise));
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await waitFor(() => expect(options).toBeDefined());
+    expect(options).toMatchObject({
+      order_id: 'order_TWO222',
+      amount: TWO_LINE_FIGURES.totalPaise,
+      currency: 'INR',
+      description: '3 framed photos',
+      notes: { orderNumber: 'FW-2611-TWO222' },
+    });
+    expect(callsTo('POST', '/api/create-order')).toHaveLength(0);
+  });
+
+  it('says so instead of a payment when the order is already paid or was cancelled', async () => {
+    signInAs();
+    let status: 'paid' | 'cancelled' = 'paid';
+    const { callsTo } = api({ 'GET /api/orders/FW-2611-TWO222': () => ({ body: { order: twoLineOrder({ status }) } }) });
+    const first = renderRoute('/checkout/pay?order=FW-2611-TWO222');
+    expect(await main().findByText(/is already paid/)).toHaveTextContent('Order FW-2611-TWO222 is already paid. See the order.');
+    expect(main().getByRole('link', { name: 'See the order' })).toHaveAttribute('href', '/orders/FW-2611-TWO222');
+    expect(main().queryByRole('button', { name: 'Make payment' })).toBeNull();
+    first.unmount();
+
+    status = 'cancelled';
+    renderRoute('/checkout/pay?order=FW-2611-TWO222');
+    expect(await main().findByText(/was cancelled/)).toHaveTextContent('Order FW-2611-TWO222 was cancelled, so it can no longer be paid.');
+    expect(main().queryByRole('button', { name: 'Make payment' })).toBeNull();
+    expect(callsTo('GET', '/api/payment-config')).toHaveLength(0);
   });
 });
 
@@ -812,11 +984,34 @@ describe('the checkout in Hindi', { timeout: 30_000 }, () => {
     }
   });
 
+  it('shows a two-line order paid again in Hindi: each line width first, the whole order once', async () => {
+    await activateLocale('hi', ['checkout']);
+    signInAs();
+    api({
+      'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder() } },
+      'GET /api/shipping-quote': {
+        body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } },
+      },
+    });
+    renderRoute('/checkout/pay?order=FW-2611-TWO222');
+    const rows = within(await main().findByTestId('cart-summary')).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('12 × 8 इंच · मैट ब्लैक · क्लासिक');
+    expect(rows[0]).toHaveTextContent('पतला 0.5 इंच · 2 × ₹582.00');
+    expect(rows[1]).toHaveTextContent('11 × 14 इंच · वॉलनट · क्लासिक');
+    expect(main().getByText('कीमतें सभी टैक्स सहित हैं। पूरे ऑर्डर के लिए आप एक ही बार यही राशि चुकाएँगे।')).toBeVisible();
+    expect(screen.getByTestId('aside-order')).toHaveTextContent('ऑर्डर FW-2611-TWO222, भुगतान बाकी है। ऑर्डर देखें');
+    expect(main().getByRole('button', { name: 'भुगतान करें' })).toBeEnabled();
+    const text = document.querySelector('main')!.textContent ?? '';
+    for (const english of ['Checkout', 'Product Summary', 'Total Price', 'Shipping', 'Make payment', 'applied', 'waiting', 'No border']) {
+      expect(text, english).not.toContain(english);
+    }
+  });
+
   it("/cancel names a declined card in Hindi and keeps the provider's own words apart", async () => {
     await activateLocale('hi', ['checkout']);
     signInAs();
     storeOrder();
-    api();
+    api({ 'GET /api/orders/FW-2611-8K3D9Q': { body: { order: { ...ORDER, status: 'created' } } } });
     window.sessionStorage.setItem(
       PAYMENT_ERROR_KEY,
       JSON.stringify({ code: 'BAD_REQUEST_ERROR', description: 'Your payment was declined by the bank.', reason: 'card_declined' }),
@@ -826,7 +1021,7 @@ describe('the checkout in Hindi', { timeout: 30_000 }, () => {
     expect(dd('कारण')).toBe('आपका कार्ड अस्वीकार कर दिया गया।');
     expect(dd('भुगतान सेवा का संदेश')).toBe('Your payment was declined by the bank.');
     expect(dd('एरर कोड')).toBe('BAD_REQUEST_ERROR');
-    expect(main().getByRole('link', { name: 'फिर से कोशिश करें' })).toHaveAttribute('href', '/checkout/pay');
+    expect(await main().findByRole('link', { name: 'फिर से कोशिश करें' })).toHaveAttribute('href', '/checkout/pay?order=FW-2611-8K3D9Q');
     expect(main().queryByText(/Payment Failed|did not go through|Try again/)).toBeNull();
   });
 });

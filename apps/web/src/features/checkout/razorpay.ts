@@ -5,7 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { i18n } from '../../lib/i18n';
-import type { PaymentFailure, PaymentSuccess } from './api';
+import type { PaymentFailure, PaymentSuccess } from './api/payments';
 
 export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 

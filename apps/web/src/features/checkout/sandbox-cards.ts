@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { SandboxCard } from './api';
+import type { SandboxCard } from './api/payments';
 
 /** The contract's two test cards (their labels are descriptors, said in the language shown). */
 export const SANDBOX_CARDS = [

@@ -6,7 +6,7 @@ import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { useModalDialog } from '../../components/use-modal-dialog';
 import { inputClass, labelClass } from '../../components/form-controls';
 import { errorText } from '../../lib/error-messages';
-import type { SandboxCard } from './api';
+import type { SandboxCard } from './api/payments';
 import { digits, SANDBOX_CARDS, sandboxCardFor } from './sandbox-cards';
 
 /** Groups of four digits, as printed on a card. */

@@ -16,7 +16,7 @@ import {
 import { CropBox, type CropBoxSize } from '../../components/crop-box';
 import { PageShell } from '../../components/page-shell';
 import { QualityBadge } from '../../components/quality-badge';
-import { checkPhoto } from '../../lib/check-photo';
+import { checkPhoto } from '../../lib/uploads/check-photo';
 
 /** The chosen photo, shown from the device: its size after EXIF orientation is what the box is measured in. */
 type LocalPhoto = { url: string; name: string; width: number; height: number; header: ImageHeader | null };

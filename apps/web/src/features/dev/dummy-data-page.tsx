@@ -12,7 +12,7 @@ import {
 } from '@framewala/domain';
 import { secondaryButton } from '../../components/button-styles';
 import { PageShell } from '../../components/page-shell';
-import { useFrameSets, useSizeGroups, useWhiteBorders } from '../../lib/catalogue';
+import { useFrameSets, useSizeGroups, useWhiteBorders } from '../../lib/catalogue/catalogue-api';
 
 const TYPE_LABELS: Record<ImageType, string> = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' };
 

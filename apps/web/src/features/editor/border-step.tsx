@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { WHITE_BORDER_LEVELS, formatInr, rupeesToPaise, type MotifBorder } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
-import { useWhiteBorders } from '../../lib/catalogue';
-import { borderForIndex, borderSizeText } from '../../lib/editor-model';
+import { useWhiteBorders } from '../../lib/catalogue/catalogue-api';
+import { borderForIndex } from '../../lib/order-draft/draft-choices';
+import { borderSizeText } from './editor-model';
 import { borderNameText } from '../../lib/print-texts';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 

@@ -5,9 +5,9 @@ import type { CropRect } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { CropBox } from '../../components/crop-box';
 import { CheckIcon, CropIcon } from '../../components/icons';
-import type { OrderPhoto } from '../../lib/order-storage';
-import type { CropProgress } from './api';
-import type { PrintSize } from '../../lib/editor-model';
+import type { OrderPhoto } from '../../lib/order-draft/order-draft';
+import type { CropProgress } from './api/crop';
+import type { PrintSize } from '../../lib/order-draft/draft-choices';
 
 export type CropAction = {
   state:

@@ -1,8 +1,10 @@
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-storage';
-import { renderRoute, SAMPLE_SITE } from '../../test/render';
-import { cropUpload } from './api';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-draft/stored-order';
+import { createTestQueryClient, renderRoute, SAMPLE_SITE } from '../../test/render';
+import { server } from '../../test/server';
+import { cropUpload } from './api/crop';
 
 /** A stand-in for XMLHttpRequest that records the request and answers when told to. */
 class FakeXhr {
@@ -72,7 +74,7 @@ describe('cropUpload', () => {
     window.localStorage.setItem('framewala.token', 'header.payload.sig');
     const progress: string[] = [];
     const rect = { x: 10, y: 20, width: 1200, height: 800 };
-    const promise = cropUpload('up-1', rect, { onProgress: (p) => progress.push(p.phase) });
+    const promise = cropUpload(createTestQueryClient(), 'up-1', rect, { onProgress: (p) => progress.push(p.phase) });
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/uploads/up-1/crop');
@@ -87,7 +89,7 @@ describe('cropUpload', () => {
 
   it('passes the server’s error message on, and cancels with an AbortError', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const failing = cropUpload('up-1', { x: 0, y: 0, width: 10, height: 10 });
+    const failing = cropUpload(createTestQueryClient(), 'up-1', { x: 0, y: 0, width: 10, height: 10 });
     FakeXhr.last!.answer(422, { message: 'The crop must lie inside the photo.', code: 'CROP_OUTSIDE_IMAGE' });
     await expect(failing).rejects.toMatchObject({
       status: 422,
@@ -96,7 +98,7 @@ describe('cropUpload', () => {
     });
 
     const controller = new AbortController();
-    const cancelled = cropUpload('up-1', { x: 0, y: 0, width: 10, height: 10 }, { signal: controller.signal });
+    const cancelled = cropUpload(createTestQueryClient(), 'up-1', { x: 0, y: 0, width: 10, height: 10 }, { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -105,17 +107,10 @@ describe('cropUpload', () => {
 describe('Next from a custom size crops the original first', () => {
   it('cuts the centred 4:3 crop from the original and keeps the original as the source', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        const body = url.endsWith('/api/site')
-          ? SAMPLE_SITE
-          : url.endsWith('/api/get-frame')
-            ? { getFrameSize: [] }
-            : { getMotifBorderSizes: [] };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      }),
+    server.use(
+      http.get('/api/site', () => HttpResponse.json(SAMPLE_SITE)),
+      http.get('/api/get-frame', () => HttpResponse.json({ getFrameSize: [] })),
+      http.get('/api/get-motif-border-sizes', () => HttpResponse.json({ getMotifBorderSizes: [] })),
     );
     window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: ORIGINAL, step: 2, customSize: { width: '16', height: '12' } }));
     const { user } = renderRoute('/edit-photo');

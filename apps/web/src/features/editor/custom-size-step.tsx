@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { MAX_CUSTOM_INCHES, MIN_CUSTOM_INCHES, formatInr, presetStartingPricePaise, type CustomSizeMessage } from '@framewala/domain';
-import type { CustomSizeInput, OrderDraft } from '../../lib/order-storage';
-import { customSizeCheck, photoQuality } from '../../lib/editor-model';
+import type { CustomSizeInput, OrderDraft } from '../../lib/order-draft/order-draft';
+import { customSizeCheck } from '../../lib/order-draft/draft-choices';
+import { photoQuality } from './editor-model';
 import { QualityBadge } from '../../components/quality-badge';
 import { customSizeErrorText, inchesText } from '../../lib/print-texts';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';

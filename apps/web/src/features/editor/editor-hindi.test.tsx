@@ -1,9 +1,11 @@
+import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { FRAME_PARTS, sizeGroupsFor, WHITE_BORDER_LEVELS, type FrameSet, type MotifBorder } from '@framewala/domain';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
+import { server } from '../../test/server';
 
 const PHOTO = {
   _id: 'up-1',
@@ -60,24 +62,12 @@ const BORDERS: MotifBorder[] = (
 ).map(([name, nameHi], i) => ({ _id: `border-${i}`, name, nameHi, sizeName: 'None', size: WHITE_BORDER_LEVELS[i] ?? 0, price: i * 100 }));
 
 function stubCatalogue({ sets = [] as FrameSet[], borders = [] as MotifBorder[] } = {}) {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
-      if (url.endsWith('/api/get-frame')) return json({ getFrameSize: sets });
-      if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: borders });
-      if (url.endsWith('/api/get-price-and-size')) {
-        const groups = sizeGroupsFor('landscape').map((g) => ({
-          _id: g.id,
-          format: g.format,
-          sizes: g.sizes.map((s) => ({ _id: s.id, ...s })),
-        }));
-        return json({ getSizes: groups });
-      }
-      throw new TypeError(`unexpected fetch in test: ${url}`);
-    }),
+  const groups = sizeGroupsFor('landscape').map((g) => ({ _id: g.id, format: g.format, sizes: g.sizes.map((s) => ({ _id: s.id, ...s })) }));
+  server.use(
+    http.get('/api/site', () => HttpResponse.json(SAMPLE_SITE)),
+    http.get('/api/get-frame', () => HttpResponse.json({ getFrameSize: sets })),
+    http.get('/api/get-motif-border-sizes', () => HttpResponse.json({ getMotifBorderSizes: borders })),
+    http.post('/api/get-price-and-size', () => HttpResponse.json({ getSizes: groups })),
   );
 }
 

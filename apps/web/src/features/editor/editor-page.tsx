@@ -1,162 +1,44 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CropRect, EditorStep } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
-import {
-  getOrderDraft,
-  readStoredOrder,
-  toOrderPhoto,
-  updateOrderDraft,
-  useOrderDraft,
-  writeStoredOrder,
-  type OrderDraft,
-} from '../../lib/order-storage';
-import { EDITING_FIELD, toEditingLine } from '../../lib/cart';
-import { useCart, useCartActions } from '../../lib/use-cart';
-import { showToast } from '../../lib/toast-store';
-import { i18n } from '../../lib/i18n';
-import { clientError, isAbortError, uploadErrorText } from '../../lib/upload-progress';
-import { useFrameSets, useWhiteBorders } from '../../lib/catalogue';
-import { cropUpload } from './api';
+import { getOrderDraft, updateOrderDraft, useOrderDraft, type OrderDraft } from '../../lib/order-draft/order-draft';
+import { readStoredOrder, writeStoredOrder } from '../../lib/order-draft/stored-order';
+import { EDITING_FIELD, toEditingLine } from '../../lib/cart/local-cart';
+import { useAccountCart, useCartActions } from '../../lib/cart/use-cart';
+import { showToast } from '../../components/toast-store';
+import { buyerDetailsPath } from '../../lib/checkout/checkout-source';
+import { useFrameSets, useWhiteBorders } from '../../lib/catalogue/catalogue-api';
 import { BorderStep } from './border-step';
-import { CropTool, type CropAction } from './crop-tool';
+import { CropTool } from './crop-tool';
 import { CustomSizeStep } from './custom-size-step';
 import { EnhancePanel } from './enhance-panel';
 import {
-  applyCrop,
-  borderForIndex,
-  borderInches,
   chooseBorder,
   chooseFrame,
   choosePreset,
-  chosenFrame,
-  chosenPrintSize,
-  coversWholePhoto,
   cropIsApplied,
   effectiveCrop,
   goBack,
   goNext,
   goToStep,
-  keepWholePhoto,
   moveCrop,
   openFrameSet,
   setQuantity,
   typeCustomSize,
-  type PrintSize,
-} from '../../lib/editor-model';
+} from './editor-model';
+import { borderForIndex, borderInches, chosenFrame, chosenPrintSize } from '../../lib/order-draft/draft-choices';
 import { FrameStep } from './frame-step';
 import { FramePreview } from './frame-preview';
 import { OptionsStep } from './options-step';
 import { SizeStep } from './size-step';
 import { STEP_HEADING_ID } from './step-ui';
 import { SummaryStep, type CartAction } from './summary-step';
+import { Stepper } from './stepper';
+import { useCropAction } from './use-crop-action';
+import { useLeaveGuard } from './use-leave-guard';
 
 const update = (change: (draft: OrderDraft) => OrderDraft) => updateOrderDraft(change);
-
-/** The browser asks before leaving while a photo is loaded. */
-function useLeaveGuard(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [active]);
-}
-
-/**
- * 'Crop Image': sends the box (the original's pixels) to the server, which cuts it from the full-resolution original;
- * the cropped upload then becomes the order's photo. A box covering the whole photo needs no server crop.
- */
-function useCropAction(print: PrintSize | null): CropAction {
-  const [state, setState] = useState<CropAction['state']>({ status: 'idle' });
-  const controller = useRef<AbortController | null>(null);
-
-  useEffect(() => () => controller.current?.abort(), []);
-
-  const run = useCallback(async (): Promise<boolean> => {
-    const draft = getOrderDraft();
-    if (!draft || !print) return false;
-    if (cropIsApplied(draft, print)) return true;
-    const rect: CropRect | null = effectiveCrop(draft, print);
-    if (!rect) return false;
-    if (coversWholePhoto(rect, draft.sourcePhoto)) {
-      update(keepWholePhoto);
-      setState({ status: 'idle' });
-      return true;
-    }
-    controller.current?.abort();
-    const ac = new AbortController();
-    controller.current = ac;
-    setState({ status: 'working', progress: { phase: 'sending', percent: 0 } });
-    try {
-      const upload = await cropUpload(draft.sourcePhoto._id, rect, {
-        signal: ac.signal,
-        onProgress: (progress) => {
-          if (!ac.signal.aborted) setState({ status: 'working', progress });
-        },
-      });
-      const photo = toOrderPhoto(upload);
-      if (!photo) throw clientError(200, 'BAD_RESPONSE', msg`The cropped photo could not be read.`);
-      update((d) => (d.sourcePhoto._id === draft.sourcePhoto._id ? applyCrop(d, rect, photo) : d));
-      setState({ status: 'idle' });
-      return true;
-    } catch (error) {
-      if (isAbortError(error) || ac.signal.aborted) {
-        setState({ status: 'cancelled' });
-      } else {
-        setState({ status: 'error', message: uploadErrorText(error, i18n._(msg`The crop failed. Please try again.`)) });
-      }
-      return false;
-    } finally {
-      if (controller.current === ac) controller.current = null;
-    }
-  }, [print]);
-
-  const cancel = useCallback(() => controller.current?.abort(), []);
-  return { state, run, cancel };
-}
-
-const STEPPER: readonly { label: MessageDescriptor; steps: readonly EditorStep[] }[] = [
-  { label: msg`Size`, steps: [1, 2] },
-  { label: msg`Frame`, steps: [3] },
-  { label: msg`Border`, steps: [4] },
-  { label: msg`Summary`, steps: [5] },
-];
-
-function Stepper({ step }: { step: EditorStep }) {
-  const { t, i18n } = useLingui();
-  const current = STEPPER.findIndex((s) => s.steps.includes(step));
-  return (
-    <ol className="flex items-center gap-1.5 text-sm sm:gap-2" aria-label={t`Progress`}>
-      {STEPPER.map((s, i) => {
-        const done = current > i;
-        const active = current === i;
-        return (
-          <li key={s.steps[0]} className="flex items-center gap-1.5 sm:gap-2" aria-current={active ? 'step' : undefined}>
-            <span
-              className={`flex h-6 w-6 items-center justify-center rounded-full text-xs font-semibold ${
-                active ? 'bg-saffron-700 text-white' : done ? 'bg-saffron-100 text-saffron-800' : 'bg-ink-100 text-ink-500'
-              }`}
-            >
-              {i + 1}
-            </span>
-            <span className={`${active ? 'font-semibold text-ink-900' : 'text-ink-500'} ${active ? '' : 'hidden sm:inline'}`}>
-              {i18n._(s.label)}
-            </span>
-            {i < STEPPER.length - 1 ? <span className="h-px w-4 bg-ink-200 sm:w-6" aria-hidden="true" /> : null}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
 
 export function EditorPage() {
   const draft = useOrderDraft();
@@ -207,7 +89,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
   }, [step]);
 
   const cartActions = useCartActions();
-  const cart = useCart();
+  const serverCart = useAccountCart();
   const [cartAction, setCartAction] = useState<CartAction>({ status: 'idle' });
   const editing = toEditingLine(readStoredOrder()?.[EDITING_FIELD]);
   // A change of choices after adding makes the button add again (another line) rather than show 'added'.
@@ -237,7 +119,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
       void navigate('/addtocart');
       return;
     }
-    const result = await cartActions.add(current, cart.server?.lines.length ?? 0);
+    const result = await cartActions.add(current, serverCart.data?.lines.length ?? 0);
     if (!result.ok) {
       setCartAction({ status: 'error', message: result.message });
       return;
@@ -245,6 +127,29 @@ function Editor({ draft }: { draft: OrderDraft }) {
     setAddedKey(draftKey);
     setCartAction({ status: 'added' });
     showToast(t`Added to cart`);
+  };
+
+  /**
+   * Proceed to Checkout: buy now with an empty cart; with lines in the cart, the whole cart with this frame in it
+   * (added once, or saved in place of the line it was opened from).
+   */
+  const [proceeding, setProceeding] = useState(false);
+  const proceed = async () => {
+    if (proceeding || cartAction.status === 'saving') return;
+    setProceeding(true);
+    const result = await cartActions.startCheckout(getOrderDraft() ?? draft, editing);
+    setProceeding(false);
+    if (!result.ok) {
+      setCartAction({ status: 'error', message: result.message });
+      return;
+    }
+    if (editing && result.source.kind === 'cart') {
+      // The frame is back in the cart: the editor's order no longer edits that line.
+      const rest = { ...readStoredOrder() };
+      delete rest[EDITING_FIELD];
+      writeStoredOrder(rest);
+    }
+    void navigate(buyerDetailsPath(result.source));
   };
 
   const applied = cropIsApplied(draft, print);
@@ -374,7 +279,8 @@ function Editor({ draft }: { draft: OrderDraft }) {
               borders={borders.data}
               onQuantity={(q) => update((d) => setQuantity(d, q))}
               onBack={() => update((d) => goBack(d, sets.data))}
-              onProceed={() => void navigate('/checkout')}
+              onProceed={() => void proceed()}
+              proceeding={proceeding}
               onAddToCart={() => void addToCart()}
               editing={editing !== null}
               cart={cartAction}

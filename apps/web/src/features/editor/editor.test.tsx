@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WHITE_BORDER_LEVELS, sizeGroupsFor, type FrameSet, type MotifBorder } from '@framewala/domain';
 import { i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY, readStoredOrder, type OrderDraft } from '../../lib/order-storage';
-import { getLocalCart, lineBody } from '../../lib/cart';
+import { ORDER_STORAGE_KEY, readStoredOrder } from '../../lib/order-draft/stored-order';
+import { type OrderDraft } from '../../lib/order-draft/order-draft';
+import { CART_STORAGE_KEY, getLocalCart, lineBody } from '../../lib/cart/local-cart';
+import { mockApi, signInAs } from '../../test/mock-api';
 import { renderRoute, SAMPLE_SITE } from '../../test/render';
 import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
 
@@ -70,19 +72,12 @@ function sizeGroups(imageType: 'landscape' | 'portrait' | 'square') {
 }
 
 function stubCatalogue() {
-  const calls: { url: string; body?: unknown }[] = [];
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ url, body });
-    if (url.endsWith('/api/site')) return json(SAMPLE_SITE);
-    if (url.endsWith('/api/get-frame')) return json({ getFrameSize: SETS });
-    if (url.endsWith('/api/get-motif-border-sizes')) return json({ getMotifBorderSizes: BORDERS });
-    if (url.endsWith('/api/get-price-and-size')) return json({ getSizes: sizeGroups((body as { imageType: 'landscape' }).imageType) });
-    throw new TypeError(`unexpected fetch in test: ${url}`);
+  const { calls } = mockApi({
+    'GET /api/site': { body: SAMPLE_SITE },
+    'GET /api/get-frame': { body: { getFrameSize: SETS } },
+    'GET /api/get-motif-border-sizes': { body: { getMotifBorderSizes: BORDERS } },
+    'POST /api/get-price-and-size': (call) => ({ body: { getSizes: sizeGroups((call.body as { imageType: 'landscape' }).imageType) } }),
   });
-  vi.stubGlobal('fetch', spy);
   return calls;
 }
 
@@ -144,7 +139,7 @@ describe('photo editor: options and sizes', () => {
   it('lists the sizes for the photo’s orientation and highlights the one clicked', async () => {
     const { user, calls } = await openEditor({ step: 1 });
     const table = await screen.findByRole('table');
-    expect(calls.find((c) => c.url.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
+    expect(calls.find((c) => c.path.endsWith('/api/get-price-and-size'))?.body).toEqual({ imageType: 'landscape' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -367,6 +362,8 @@ describe('photo editor: frames, borders, summary and prices', () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/edit-photo'));
     const { pathname, search } = router.state.location;
     expect(pathname === '/checkout' || (pathname === '/sign-in' && new URLSearchParams(search).get('next') === '/checkout')).toBe(true);
+    // With an empty cart the frame is bought at once: the cart is not touched.
+    expect(getLocalCart().lines).toHaveLength(0);
   });
 
   it('adds the framed photo to the browser cart, counts it in the header and offers another photo', async () => {
@@ -418,5 +415,126 @@ describe('photo editor: frames, borders, summary and prices', () => {
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
+  });
+});
+
+describe('photo editor: Proceed to Checkout with lines already in the cart', () => {
+  const ready = {
+    size: SIZE_12x8,
+    crop: { x: 0, y: 0, width: 3000, height: 2000 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+    step: 5 as const,
+  };
+  /** Another photo, framed and put in the browser's cart earlier. */
+  const otherLine = {
+    clientLineId: 'cl_other_line_1',
+    draft: { photo: { ...PHOTO, _id: 'up-0' }, size: SIZE_12x8, frameSetId: 'set-classic', frameId: 'classic--matte-black', step: 5 },
+    problem: null,
+  };
+  const checkoutNext = (search: string) => new URLSearchParams(search).get('next');
+
+  it('signed out: the frame joins the cart as a line, then the whole cart goes to checkout', async () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [otherLine], drafts: {} }));
+    const { user, router } = await openEditor(ready);
+    await screen.findByTestId('frame-details');
+    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(checkoutNext(router.state.location.search)).toBe('/checkout?cart=1');
+    const lines = getLocalCart().lines;
+    expect(lines.map((l) => l.draft.photo._id)).toEqual(['up-0', 'up-1']);
+    expect(lineBody(lines[1]!.draft)).toMatchObject({
+      uploadId: 'up-1',
+      sizeId: '3x2-12x8',
+      selectedFrame: 'classic--walnut',
+      quantity: 1,
+    });
+  });
+
+  it('signed out: a frame already put in the cart with Add to cart is not added twice', async () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ lines: [otherLine], drafts: {} }));
+    const { user, router } = await openEditor(ready);
+    await screen.findByTestId('frame-details');
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await screen.findByTestId('added-to-cart');
+    expect(getLocalCart().lines).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(checkoutNext(router.state.location.search)).toBe('/checkout?cart=1');
+    expect(getLocalCart().lines.map((l) => l.draft.photo._id)).toEqual(['up-0', 'up-1']);
+  });
+
+  it("signed in: the frame is added to the account's cart once and the cart is checked out", async () => {
+    signInAs();
+    const serverLine = (id: string, uploadId: string, selectedFrame: string) => ({
+      id,
+      clientLineId: null,
+      uploadId,
+      sizeId: '3x2-12x8',
+      customWidth: null,
+      customHeight: null,
+      selectedFrame,
+      selectedMotifBorder: 0,
+      quantity: 1,
+      thumbnailUrl: null,
+      imageType: 'landscape',
+      sizeName: '12x8',
+      widthIn: 12,
+      heightIn: 8,
+      frameSetName: 'Classic',
+      finishName: 'Walnut',
+      frameSetNameHi: null,
+      finishNameHi: null,
+      borderNameHi: null,
+      mouldingIn: 1,
+      borderName: 'No border',
+      borderIn: 0,
+      unitPaise: 528_00,
+      linePaise: 528_00,
+      problem: null,
+      problemMessage: null,
+    });
+    const cartOf = (lines: ReturnType<typeof serverLine>[]) => ({
+      lines,
+      itemCount: lines.length,
+      subtotalPaise: 528_00 * lines.length,
+      shippingPaise: null,
+      totalPaise: 528_00 * lines.length,
+      arrivesBy: null,
+      pincode: null,
+      payable: true,
+    });
+    let lines = [serverLine('line-0', 'up-0', 'classic--matte-black')];
+    stubCatalogue();
+    const { callsTo } = mockApi({
+      'GET /api/cart': () => ({ body: { cart: cartOf(lines) } }),
+      'POST /api/cart/lines': () => {
+        const added = serverLine('line-1', 'up-1', 'classic--walnut');
+        lines = [...lines, added];
+        return { status: 201, body: { line: added, cart: cartOf(lines) } };
+      },
+      'GET /api/address/user-1': { body: { address: null } },
+    });
+    seed(ready);
+    const { user, router } = renderRoute('/edit-photo');
+    await screen.findByTestId('frame-details');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?cart=1');
+    expect(callsTo('POST', '/api/cart/lines')).toHaveLength(1);
+    expect(callsTo('POST', '/api/cart/lines')[0]?.body).toMatchObject({
+      uploadId: 'up-1',
+      sizeId: '3x2-12x8',
+      selectedFrame: 'classic--walnut',
+      selectedMotifBorder: 0,
+      quantity: 1,
+    });
+
+    // Back in the editor, the same frame is in the cart now: Proceed adds nothing more.
+    await act(() => router.navigate('/edit-photo'));
+    await user.click(await screen.findByRole('button', { name: /Proceed to Checkout/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?cart=1'));
+    expect(callsTo('POST', '/api/cart/lines')).toHaveLength(1);
   });
 });

@@ -1,15 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, type CropRect, type EnhanceBody } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { BeforeAfter } from '../../components/before-after';
-import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-storage';
+import { BeforeAfter } from './before-after';
+import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-draft/order-draft';
 import { shrunkCopyText, sizeNameText } from '../../lib/print-texts';
-import { clientError, isAbortError, uploadErrorText } from '../../lib/upload-progress';
-import { cropUpload } from './api';
-import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer, type PrintSize } from '../../lib/editor-model';
-import { enhancePhoto } from './enhance-api';
+import { clientError, isAbortError, uploadErrorText } from '../../lib/uploads/upload-progress';
+import { cropUpload } from './api/crop';
+import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer } from './editor-model';
+import { type PrintSize } from '../../lib/order-draft/draft-choices';
+import { enhancePhoto } from './api/enhance';
 
 type Work = { kind: 'auto' | 'ai'; progress: number };
 type Done = {
@@ -34,6 +36,7 @@ function isShrunkCopy(photo: OrderPhoto): boolean {
  */
 export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: PrintSize }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [strength, setStrength] = useState(ENHANCE_DEFAULT_STRENGTH);
   const [work, setWork] = useState<Work | null>(null);
   const [done, setDone] = useState<Done | null>(null);
@@ -62,11 +65,11 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
       let target = before;
       const rect = kind === 'ai' ? effectiveCrop(current, print) : null;
       if (rect && !coversWholePhoto(rect, before)) {
-        const cut = toOrderPhoto(await cropUpload(before._id, rect, { signal: ac.signal }));
+        const cut = toOrderPhoto(await cropUpload(queryClient, before._id, rect, { signal: ac.signal }));
         if (!cut) throw clientError(200, 'BAD_RESPONSE', msg`The cropped photo could not be read.`);
         target = cut;
       }
-      const upload = await enhancePhoto(target._id, body, {
+      const upload = await enhancePhoto(queryClient, target._id, body, {
         signal: ac.signal,
         onProgress: (progress) => {
           if (!ac.signal.aborted) setWork({ kind, progress });

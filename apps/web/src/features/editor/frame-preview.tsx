@@ -5,9 +5,9 @@ import type { CSSProperties } from 'react';
 import { formatMeasure, framedOuterSize, previewLayout, type CropRect, type Frame } from '@framewala/domain';
 import { Moulding } from '../../components/frame-moulding';
 import { PREVIEW_PAINTED_MARK, frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
-import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../lib/image-cache';
-import type { PrintSize } from '../../lib/editor-model';
-import { catalogueText } from '../../lib/catalogue-text';
+import { decodeAll, decodedSize, hasFailed, type ImageSize } from '../../components/image-cache';
+import type { PrintSize } from '../../lib/order-draft/draft-choices';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
 import { i18n } from '../../lib/i18n';
 import { outerSizeText } from '../../lib/print-texts';
 

@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatInr, frameSellingPricePaise, rupeesToPaise, type Frame, type FrameSet } from '@framewala/domain';
 import { CheckIcon } from '../../components/icons';
-import type { OrderDraft } from '../../lib/order-storage';
-import { useFrameSets } from '../../lib/catalogue';
-import { catalogueText } from '../../lib/catalogue-text';
-import type { PrintSize } from '../../lib/editor-model';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
+import { useFrameSets } from '../../lib/catalogue/catalogue-api';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
+import type { PrintSize } from '../../lib/order-draft/draft-choices';
 import { frameImageUrls } from '../../components/frame-parts';
-import { prefetchImages } from '../../lib/image-cache';
+import { prefetchImages } from '../../components/image-cache';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
 /** Runs `task` when the browser is idle (or soon, where requestIdleCallback is missing); returns a cancel. */

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ComponentType, SVGProps } from 'react';
 import type { EditorStep } from '@framewala/domain';
 import { ArrowRightIcon, CropIcon, FrameIcon, RulerIcon } from '../../components/icons';
-import { EDITOR_OPTIONS } from '../../lib/editor-model';
+import { EDITOR_OPTIONS } from './editor-model';
 import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
 import { StepHeading } from './step-ui';
 

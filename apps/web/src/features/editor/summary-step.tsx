@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { DeliveryEstimate } from '../../components/delivery-estimate';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
-import type { OrderDraft } from '../../lib/order-storage';
-import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/editor-model';
-import { catalogueText } from '../../lib/catalogue-text';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
+import { borderInches, orderPrice, type FrameChoice, type PrintSize } from '../../lib/order-draft/draft-choices';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
 import { borderNameText, borderWidthText, outerSizeText, sizeNameText } from '../../lib/print-texts';
 import { BackButton, StepActions, StepHeading } from './step-ui';
 
@@ -19,7 +19,9 @@ type SummaryStepProps = {
   borders: readonly MotifBorder[] | undefined;
   onQuantity: (quantity: number) => void;
   onBack: () => void;
+  /** Proceed to Checkout: buy now, or the whole cart when it has lines (`proceeding` while that is decided). */
   onProceed: () => void;
+  proceeding?: boolean;
   /** Add to cart, or save the cart line this photo was opened from (`editing`). */
   onAddToCart: () => void;
   editing: boolean;
@@ -40,6 +42,7 @@ export function SummaryStep({
   onQuantity,
   onBack,
   onProceed,
+  proceeding = false,
   onAddToCart,
   editing,
   cart,
@@ -180,7 +183,13 @@ export function SummaryStep({
           >
             {cart.status === 'saving' ? t`Saving…` : editing ? t`Update cart` : t`Add to cart`}
           </button>
-          <button type="button" onClick={onProceed} disabled={!price} className={`${primaryButton} flex-1 px-4`}>
+          <button
+            type="button"
+            onClick={onProceed}
+            disabled={!price || proceeding}
+            aria-busy={proceeding || undefined}
+            className={`${primaryButton} flex-1 px-4`}
+          >
             <Trans>Proceed to Checkout</Trans>
             <ArrowRightIcon className="h-4 w-4" />
           </button>

@@ -16,9 +16,9 @@ import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { Moulding } from '../../components/frame-moulding';
 import { frameImageUrls, readyArt, type FramePartName } from '../../components/frame-parts';
 import { PageShell } from '../../components/page-shell';
-import { useFrameSets } from '../../lib/catalogue';
-import { catalogueText } from '../../lib/catalogue-text';
-import { decodeAll } from '../../lib/image-cache';
+import { useFrameSets } from '../../lib/catalogue/catalogue-api';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
+import { decodeAll } from '../../components/image-cache';
 
 /** The sample drawn for every finish: a 10 × 8 in print, as the cheapest common size a customer compares on. */
 const SAMPLE = { widthIn: 10, heightIn: 8 } as const;

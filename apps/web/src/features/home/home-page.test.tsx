@@ -1,11 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadUploadDialog } from '../../app/upload-dialog';
 import { renderRoute } from '../../test/render';
 import { UPLOAD_HINT } from '@framewala/domain';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { POLICY_FACTS } from '../../lib/policies';
+import { POLICY_FACTS } from '../../lib/policies/policies';
 import { HEADLINE } from './home-content';
-import { policyFacts, type PolicyFactName } from '../../lib/policy-facts';
+import { policyFacts, type PolicyFactName } from '../../lib/policies/policy-facts';
+
+// The upload dialog loads on demand: load it once up front, so that opening it waits for its render only and not for
+// its modules to be transformed on a busy machine.
+beforeAll(async () => {
+  await loadUploadDialog();
+}, 60_000);
 
 describe('Landing page', () => {
   it('shows the exact headline as the page h1', async () => {

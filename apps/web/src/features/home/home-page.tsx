@@ -9,7 +9,7 @@ import { NoBreakRanges } from '../../components/no-break-ranges';
 import { loadUploadDialog } from '../../app/upload-dialog';
 import { HeroIllustration } from './hero-illustration';
 import { HEADLINE, HERO_TICKS, HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
-import { policyFacts } from '../../lib/policy-facts';
+import { policyFacts } from '../../lib/policies/policy-facts';
 
 const UploadModal = lazy(async () => ({ default: (await loadUploadDialog()).UploadModal }));
 const prefetchUpload = () => void loadUploadDialog();

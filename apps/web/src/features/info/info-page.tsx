@@ -5,16 +5,17 @@ import { Link } from 'react-router';
 import { textLink } from '../../components/button-styles';
 import { CheckIcon, ClockIcon, MailIcon, WhatsAppIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
+import { PageLoading } from '../../components/page-loading';
 import { PageShell } from '../../components/page-shell';
-import { emptyContactText } from '../../lib/contact-menu-items';
-import { SHOP_NAME, useSiteConfig } from '../../lib/site-config';
-import { ALL_INFO_PAGE_IDS, loadInfoPage, useActiveLocale, useInfoPageLinks } from '../../lib/policies';
-import type { InfoPageContent, InfoPageId, InfoSection } from '../../lib/policies';
-import { policyFacts } from '../../lib/policy-facts';
-import { useHydrated } from '../../lib/use-hydrated';
+import { emptyContactText } from '../../components/contact-menu-items';
+import { SHOP_NAME, useSiteConfig } from '../../lib/site/site-config';
+import { ALL_INFO_PAGE_IDS, loadInfoPage, useActiveLocale, useInfoPageLinks } from '../../lib/policies/policies';
+import type { InfoPageContent, InfoPageId, InfoSection } from '../../lib/policies/policies';
+import { policyFacts } from '../../lib/policies/policy-facts';
+import { useHydrated } from '../../components/use-hydrated';
 
 /**
- * Renders one information or policy page from `lib/policies.ts`, in the active language. /terms and /privacy reuse
+ * Renders one information or policy page from `lib/policies/policies.ts`, in the active language. /terms and /privacy reuse
  * the same content. The page's text loads with its route: while it loads the page says so, and when the language
  * changes the page stays as it was until the text in the new language has arrived.
  */
@@ -48,14 +49,6 @@ function loadedPage(id: InfoPageId, locale: Locale): ComponentType {
     loadedPages.set(key, Page);
   }
   return Page;
-}
-
-function PageLoading() {
-  return (
-    <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-ink-500 sm:px-6">
-      <Trans>Loading…</Trans>
-    </p>
-  );
 }
 
 function InfoPageView({ page }: { page: InfoPageContent }) {

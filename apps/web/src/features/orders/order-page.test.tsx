@@ -1,10 +1,10 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orderDetail } from '../../test/fixtures';
+import { orderDetail, twoLineOrder } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { formatDuration, since, timelineSteps } from '../../lib/order-status';
+import { formatDuration, since, timelineSteps } from '../../lib/orders/order-status';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
@@ -42,6 +42,24 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     expect(main().getAllByText('₹1,850.00').length).toBeGreaterThan(0);
     expect(main().getByTestId('order-shipping')).toHaveTextContent('Shipping₹99.00');
     expect(callsTo('GET', '/api/orders/FW-2611-8K3D9Q')[0]?.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('shows every line of an order of several: size (a portrait custom 11x14 width first), frame, border and quantity', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder({ status: 'paid' }) } },
+    });
+    renderRoute('/orders/FW-2611-TWO222');
+    expect(await main().findByRole('heading', { level: 2, name: 'Your 2 frames' })).toBeVisible();
+    const rows = within(main().getByTestId('order-lines')).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('12x8 in · Matte Black · Classic');
+    expect(rows[0]).toHaveTextContent('Slim 0.5 in · 2 × ₹582.00₹1,164.00');
+    expect(rows[1]).toHaveTextContent('11x14 in · Walnut · Classic');
+    expect(rows[1]).toHaveTextContent('No border · 1 × ₹693.00₹693.00');
+    expect(within(rows[1]!).getByRole('img', { name: 'Photo 2' })).toHaveAttribute('src', '/media/uploads/up-b/thumb.webp');
+    expect(main().getByTestId('order-discount')).toHaveTextContent('Discount (DIWALI10)−₹185.70');
   });
 
   it('has no tracking before shipping, and says plainly when the order is cancelled', async () => {

@@ -1,12 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
-import { orderSummary } from '../../test/fixtures';
+import { ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
+import { orderSummary, twoLineOrder } from '../../test/fixtures';
 import { renderRoute, renderWithProviders } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
-import { clearToasts } from '../../lib/toast-store';
-import { OrderHistory } from './profile-page';
+import { clearToasts } from '../../components/toast-store';
+import { OrderHistory } from './order-history';
 
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 5000 });
@@ -184,7 +184,7 @@ describe('OrderHistory', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['FW-1042', '21 Nov 2026', 'In production', '₹1,23,456.00']);
+    ).toEqual(['FW-10421 × 12x8 in · Walnut · Classic · Slim 0.5 in', '21 Nov 2026', 'In production', '₹1,23,456.00']);
   });
 
   it('shows the orders from GET /api/orders with their status and tracking number', async () => {
@@ -237,8 +237,13 @@ describe('OrderHistory', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['FW-2611-8K3D9Q', '22 Nov 2026', 'ShippedTracking DL123456789IN (India Post)', '₹1,850.00'],
-      ['FW-2611-AAAAAA', '21 Nov 2026', 'Paid', '₹999.00'],
+      [
+        'FW-2611-8K3D9Q1 × 12x8 in · Walnut · Classic · Slim 0.5 in',
+        '22 Nov 2026',
+        'ShippedTracking DL123456789IN (India Post)',
+        '₹1,850.00',
+      ],
+      ['FW-2611-AAAAAA1 × 12x8 in · Walnut · Classic · Slim 0.5 in', '21 Nov 2026', 'Paid', '₹999.00'],
     ]);
     expect(callsTo('GET', '/api/orders')[0]?.headers.authorization).toMatch(/^Bearer /);
   });
@@ -267,7 +272,10 @@ describe('OrderHistory', () => {
       />,
     );
     const cards = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
-    expect(cards.map((card) => card.textContent)).toEqual(['FW-1042₹1,850.0021 Nov 2026ShippedTracking DL1IN', 'o2₹999.0020 Nov 2026Paid']);
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'FW-1042₹1,850.0021 Nov 2026Shipped1 × 12x8 in · Walnut · Classic · Slim 0.5 inTracking DL1IN',
+      'o2₹999.0020 Nov 2026Paid1 × 12x8 in · Walnut · Classic · Slim 0.5 in',
+    ]);
     expect(within(cards[1]!).getByRole('link', { name: 'o2' })).toHaveAttribute('href', '/orders/o2');
     expect(screen.getByRole('list', { name: 'Your orders' })).toHaveClass('sm:hidden');
     expect(screen.getByRole('table', { name: 'Your orders' }).parentElement).toHaveClass('hidden', 'sm:block');
@@ -292,6 +300,27 @@ describe('OrderHistory', () => {
     expect(buttons).toHaveLength(2);
     expect(within(screen.getAllByRole('row')[1]!).getByRole('button', { name: /GST invoice/ })).toHaveTextContent('GST invoice (PDF)');
     expect(within(screen.getAllByRole('row')[2]!).queryByRole('button', { name: /GST invoice/ })).toBeNull();
+  });
+
+  it('shows every line of an order of several in its row and on its card (2 × 12x8, and a portrait custom 11x14)', () => {
+    const {
+      payment: _payment,
+      line: _line,
+      address: _address,
+      coupon: _coupon,
+      history: _history,
+      ...row
+    } = twoLineOrder({ status: 'paid' });
+    renderWithProviders(<OrderHistory orders={[row]} />);
+    const cell = within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[0]!;
+    const card = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem')[0]!;
+    for (const place of [cell, card]) {
+      const lines = within(place).getByTestId('order-row-lines').children;
+      expect([...lines].map((l) => l.textContent)).toEqual([
+        '2 × 12x8 in · Matte Black · Classic · Slim 0.5 in',
+        '1 × 11x14 in · Walnut · Classic · No border',
+      ]);
+    }
   });
 
   it('has an empty state', () => {

@@ -4,8 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCEPTED_EXTENSIONS, ACCEPTED_MIME_TYPES } from '@framewala/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { DragEvent, KeyboardEvent, Ref } from 'react';
-import { UploadIcon } from '../../components/icons';
-import { AlertIcon, FolderOpenIcon, Spinner } from '../../components/icons';
+import { UploadIcon, AlertIcon, FolderOpenIcon, Spinner } from '../../components/icons';
 
 const ACCEPT = [...ACCEPTED_EXTENSIONS, ...ACCEPTED_MIME_TYPES].join(',');
 const ACCEPTED_DRAG_TYPES = new Set<string>([...ACCEPTED_MIME_TYPES, 'image/jpg', 'image/pjpeg', 'image/tif']);

@@ -1,13 +1,15 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
 import { msg } from '@lingui/core/macro';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
-import type { TusUploadOptions } from '../../lib/tus-upload';
+import type { TusUploadOptions } from '../../lib/uploads/tus-upload';
 import { renderRoute } from '../../test/render';
-import { ONE_PHOTO_MESSAGE } from '../../lib/check-photo';
+import { server } from '../../test/server';
+import { ONE_PHOTO_MESSAGE } from '../../lib/uploads/check-photo';
 import { i18n } from '../../lib/i18n';
-import { clientError } from '../../lib/upload-progress';
+import { clientError } from '../../lib/uploads/upload-progress';
 import { fileOf, jpegBytes, pngBytes } from '../../test/image-bytes';
 import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
 
@@ -24,8 +26,8 @@ type FakeTusUpload = {
 
 const tus = vi.hoisted(() => ({ uploads: [] as FakeTusUpload[] }));
 
-vi.mock('../../lib/tus-upload', async () => {
-  const { abortError } = await import('../../lib/upload-progress');
+vi.mock('../../lib/uploads/tus-upload', async () => {
+  const { abortError } = await import('../../lib/uploads/upload-progress');
   return {
     startTusUpload: (file: File, options: TusUploadOptions) => {
       let resolve!: (id: string) => void;
@@ -89,15 +91,7 @@ function uploadBody(overrides: Record<string, unknown> = {}) {
 beforeEach(() => {
   tus.uploads = [];
   uploadAnswers = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (!url.startsWith('/api/uploads/')) throw new TypeError(`unexpected fetch ${url}`);
-      const body = uploadAnswers.length > 1 ? uploadAnswers.shift() : uploadAnswers[0];
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  server.use(http.get('/api/uploads/:id', () => HttpResponse.json(uploadAnswers.length > 1 ? uploadAnswers.shift() : uploadAnswers[0])));
 });
 
 afterEach(() => {
@@ -446,15 +440,11 @@ describe('Upload Photos modal: preview and Done', () => {
   it('shows a loader and polls the upload while the server prepares a large photo', async () => {
     const polled: { url: string; headers: Record<string, string> }[] = [];
     let answers = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (!url.startsWith('/api/uploads/')) throw new TypeError(`unexpected fetch ${url}`);
-        polled.push({ url, headers: init?.headers as Record<string, string> });
+    server.use(
+      http.get('/api/uploads/:id', ({ request }) => {
+        polled.push({ url: new URL(request.url).pathname, headers: Object.fromEntries(request.headers) });
         answers += 1;
-        const body = answers < 2 ? uploadBody({ status: 'processing', url: null, thumbnailUrl: null }) : uploadBody();
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        return HttpResponse.json(answers < 2 ? uploadBody({ status: 'processing', url: null, thumbnailUrl: null }) : uploadBody());
       }),
     );
     const opened = await openModal();
@@ -467,7 +457,7 @@ describe('Upload Photos modal: preview and Done', () => {
     const preview = await screen.findByTestId('upload-preview', {}, { timeout: 5000 });
     expect(polled.length).toBe(2);
     expect(polled[0]?.url).toBe('/api/uploads/up_123');
-    expect(polled[0]?.headers['X-Upload-Claim']).toBe(window.localStorage.getItem('framewala.claim'));
+    expect(polled[0]?.headers['x-upload-claim']).toBe(window.localStorage.getItem('framewala.claim'));
     fireEvent.load(within(preview).getByRole('img'));
     expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
   }, 10_000);

@@ -1,20 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UPLOAD_HINT } from '@framewala/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { looksShrunk } from '../../lib/check-photo';
+import { looksShrunk } from '../../lib/uploads/check-photo';
 import type { DragEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { CloseIcon, ShieldCheckIcon } from '../../components/icons';
+import { CloseIcon, ShieldCheckIcon, AlertIcon } from '../../components/icons';
 import { useModalDialog } from '../../components/use-modal-dialog';
-import { startOrderWithPhoto } from '../../lib/order-storage';
+import { startOrderWithPhoto } from '../../lib/order-draft/stored-order';
 import { shrunkCopyText } from '../../lib/print-texts';
 import { DropZone } from './drop-zone';
 import { UploadPreview } from './upload-preview';
 import { STORAGE_BLOCKED_MESSAGE, UPLOAD_HINT_TEXTS } from './upload-texts';
 import { ProcessingPanel, ProgressPanel } from './upload-progress';
-import { AlertIcon } from '../../components/icons';
 import { usePhotoUpload } from './use-photo-upload';
 
 /** The spec's upload hint, word for word; defined once in the domain. */

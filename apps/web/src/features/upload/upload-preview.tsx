@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImageType } from '@framewala/domain';
 import type { Ref } from 'react';
-import type { UploadedPhoto } from '../../lib/upload-api';
+import type { UploadedPhoto } from '../../lib/uploads/upload-api';
 import { formatPixels } from './upload-format';
 import { Spinner, TrashIcon } from '../../components/icons';
 

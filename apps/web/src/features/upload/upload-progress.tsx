@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImageHeader } from '@framewala/domain';
 import type { Ref } from 'react';
 import { secondaryButton } from '../../components/button-styles';
-import type { UploadProgress } from '../../lib/upload-progress';
+import type { UploadProgress } from '../../lib/uploads/upload-progress';
 import { formatBytes, formatLabel, formatPixels, formatSpeed, formatTimeLeft } from './upload-format';
 import { CheckCircleIcon, Spinner } from '../../components/icons';
 

@@ -5,11 +5,12 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { ImageHeader } from '@framewala/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../lib/i18n';
-import { clientError, isAbortError, uploadErrorText, type UploadProgress } from '../../lib/upload-progress';
-import { checkPhoto } from '../../lib/check-photo';
-import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from '../../lib/upload-api';
+import { clientError, isAbortError, uploadErrorText, type UploadProgress } from '../../lib/uploads/upload-progress';
+import { checkPhoto } from '../../lib/uploads/check-photo';
+import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from '../../lib/uploads/upload-api';
 import { cleanMessage } from './upload-format';
 
 /** The seed's upload error timer (§9). */
@@ -55,6 +56,7 @@ export function measureProgress(samples: Array<{ at: number; sent: number }>, se
 }
 
 export function usePhotoUpload() {
+  const queryClient = useQueryClient();
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [error, setError] = useState<ShownError | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -140,7 +142,7 @@ export function usePhotoUpload() {
         if (upload.status === 'processing') {
           setPhase({ kind: 'processing', file, header, upload });
           setAnnouncement(i18n._(msg`Upload complete. Preparing your photo, this can take a moment for large photos.`));
-          upload = await waitUntilReady(upload, controller.signal);
+          upload = await waitUntilReady(queryClient, upload, { signal: controller.signal });
           if (!current()) return;
         }
         if (upload.status !== 'ready' || !upload.url) throw clientError(422, 'IMAGE_UNREADABLE', PREPARE_FAILED_MESSAGE);
@@ -154,7 +156,7 @@ export function usePhotoUpload() {
         showError(uploadErrorText(caught, i18n._(UPLOAD_FAILED_MESSAGE)));
       }
     },
-    [showError],
+    [showError, queryClient],
   );
 
   const cancelUpload = useCallback(() => reset(i18n._(msg`Upload cancelled.`)), [reset]);

@@ -4,7 +4,7 @@ import type { ArLinkResponse } from '@framewala/domain';
 import { primaryButton } from '../../components/button-styles';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/error-messages';
-import { uploadRequestHeaders } from '../../lib/upload-claim';
+import { uploadRequestHeaders } from '../../lib/uploads/upload-claim';
 import type { FramedPiece } from './framed-piece';
 import { isAppleMobile } from './platform';
 import { outerSizeText } from '../../lib/print-texts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameSet } from '@framewala/domain';
-import { newOrderDraft, type OrderDraft } from '../../lib/order-storage';
+import { newOrderDraft, type OrderDraft } from '../../lib/order-draft/order-draft';
 import { comparisonSizes, framedPiece, orderPrintSize } from './framed-piece';
 
 const photo = { _id: 'p1', url: '/media/p1.jpg', imageType: 'photo' as const, width: 3000, height: 2000 };

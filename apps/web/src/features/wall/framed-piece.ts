@@ -12,8 +12,8 @@ import {
   type Frame,
   type FrameSet,
 } from '@framewala/domain';
-import { catalogueText } from '../../lib/catalogue-text';
-import type { OrderDraft } from '../../lib/order-storage';
+import { catalogueText } from '../../lib/catalogue/catalogue-text';
+import type { OrderDraft } from '../../lib/order-draft/order-draft';
 
 export type PieceSize = { widthIn: number; heightIn: number };
 

@@ -19,7 +19,7 @@ import {
   type ReferenceId,
 } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
-import { drawFlatPiece, warpInto } from '../../components/framed-print-canvas';
+import { drawFlatPiece, warpInto } from './framed-print-canvas';
 import { FramedPrint } from '../../components/framed-print';
 import { useFrameArt } from '../../components/use-frame-art';
 import type { FramedPiece } from './framed-piece';

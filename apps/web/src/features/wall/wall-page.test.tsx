@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FRAME_PARTS, REFERENCE_OBJECTS, formatOuterSize, framedOuterSize, type FrameSet, type ReferenceId } from '@framewala/domain';
 import { activateLocale, i18n } from '../../lib/i18n';
-import { ORDER_STORAGE_KEY } from '../../lib/order-storage';
+import { ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
 import { mockApi } from '../../test/mock-api';
 import { renderRoute } from '../../test/render';
 import { inchesText, outerSizeText } from '../../lib/print-texts';
