@@ -363,6 +363,10 @@ describe('unfinished uploads expire', () => {
     expect(((await late.json()) as { code: string }).code).toBe('UPLOAD_EXPIRED');
     expect(await filesUnder(tusDir())).toEqual([]);
     expect((await fetch(url, { method: 'HEAD', headers: tusHeaders() })).status).toBe(404);
+    // A HEAD is answered 410 as well, and deletes the bytes as the PATCH did.
+    const asked = await expiredUpload(jpeg);
+    expect((await fetch(asked, { method: 'HEAD', headers: tusHeaders() })).status).toBe(410);
+    expect(await filesUnder(tusDir())).toEqual([]);
 
     const untouched = await expiredUpload(jpeg);
     expect(await filesUnder(tusDir())).toHaveLength(2);
