@@ -17,7 +17,16 @@ fs.writeFileSync(pointer, dataDir);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Each test is its own visitor with its own X-Forwarded-For (tests/fixtures.ts), believed from this machine only:
+    // the per-address rate limits then count tests apart, as they count customers apart behind a proxy.
+    TRUST_PROXY: 'loopback',
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {

@@ -1,70 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-const PASSWORD = 'marigold-42';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The e2e server's DATA_DIR: serve.mjs writes it to e2e/.tmp/data-dir-<port>. */
-function serverDataDir(): string {
-  const port = process.env.E2E_PORT ?? '3210';
-  return fs.readFileSync(path.join(here, '..', '.tmp', `data-dir-${port}`), 'utf8').trim();
-}
-
-/** Decodes the quoted-printable and base64 parts of an .eml well enough to find a link in it. */
-function readableEmail(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
-    Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
-  );
-  return [qp, ...base64Parts].join('\n');
-}
-
-/** Waits for a new e-mail to `to` in the outbox and returns it decoded. */
-async function waitForEmail(to: string, since: number): Promise<string> {
-  const outbox = path.join(serverDataDir(), 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
-        const fresh = files
-          .map((f) => path.join(outbox, f))
-          .filter((f) => fs.statSync(f).mtimeMs >= since)
-          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-          .map((f) => readableEmail(fs.readFileSync(f, 'utf8')))
-          .filter((text) => text.includes(to));
-        found = fresh[0];
-        return found !== undefined;
-      },
-      { timeout: 20_000, message: `an e-mail to ${to} in the outbox` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-function uniqueEmail(project: string, label: string): string {
-  return `${label}.${project}.${Date.now()}@example.com`;
-}
-
-async function registerByApi(request: APIRequestContext, email: string, firstName = 'Meera') {
-  const res = await request.post('/api/register', {
-    data: { firstName, lastName: 'Iyer', email, password: PASSWORD, mobile: '9812345678' },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function shot(page: Page, name: string, project: string, fullPage = true) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // Full-page pictures from the top, so the sticky header sits where a customer sees it.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage });
-}
+import { expectNoSideScroll, fillSignIn, fillSignUp, shot, startOrder } from './pages';
+import { plainImage } from './photos';
+import { waitForEmail } from './server';
+import { newClaim, PASSWORD, registerCustomer, uniqueEmail, uploadPhoto } from './shop-api';
 
 /** Fails the test if the page requests anything outside the shop's own origin (fonts, flags, analytics…). */
 function watchForeignRequests(page: Page): string[] {
@@ -81,28 +20,17 @@ async function accountMenu(page: Page, firstName: string) {
   return page.getByRole('banner').getByRole('button', { name: `Account menu for ${firstName}` });
 }
 
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-}
-
 test('sign up, sign out and sign in again', PHONE, async ({ page, request }, testInfo) => {
-  const project = testInfo.project.name;
-  const email = uniqueEmail(project, 'asha');
+  const email = uniqueEmail('asha', testInfo);
 
   await page.goto('/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('All fields are required');
-  await page.getByLabel('First Name').fill('Asha');
-  await page.getByLabel('Last Name').fill('Verma');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByLabel('Mobile Number').fill('98765 43210');
+  await fillSignUp(page, { email, password: PASSWORD });
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
   await expectNoSideScroll(page);
-  await shot(page, 'signup', project);
+  await shot(page, testInfo, 'signup');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   // Signed in straight away, back where the customer came from (home).
@@ -113,7 +41,7 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
   await expectNoSideScroll(page);
   await menu.click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
-  await shot(page, 'header-account-menu', project, false);
+  await shot(page, testInfo, 'header-account-menu', { fullPage: false });
 
   const token = await page.evaluate(() => localStorage.getItem('framewala.token'));
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
@@ -134,7 +62,7 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Hide password' }).click();
   await page.getByRole('checkbox', { name: 'Remember Me' }).check();
-  await shot(page, 'sign-in', project);
+  await shot(page, testInfo, 'sign-in');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(await accountMenu(page, 'Asha')).toBeVisible();
@@ -151,9 +79,7 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
 });
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, request }, testInfo) => {
-  const project = testInfo.project.name;
-  const email = uniqueEmail(project, 'meera');
-  await registerByApi(request, email);
+  const { email } = await registerCustomer(request, { email: uniqueEmail('meera', testInfo), firstName: 'Meera', lastName: 'Iyer' });
 
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -163,7 +89,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toContainText(`If an account exists for ${email}`);
-  await shot(page, 'forgot-password-sent', project);
+  await shot(page, testInfo, 'forgot-password-sent');
 
   const mail = await waitForEmail(email, since);
   const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%.-]+/.exec(mail)?.[0];
@@ -174,7 +100,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('saffron-sunrise-7');
   await page.getByLabel('Confirm new password').fill('saffron-sunrise-7');
-  await shot(page, 'reset-password', project);
+  await shot(page, testInfo, 'reset-password');
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page).toHaveURL(/\/sign-in$/);
@@ -190,42 +116,27 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
 });
 
 test(
-  'buyer details: sign in mid-order, pincode 560001 fills the city and state, the address is saved and shown on the profile',
+  'buyer details: sign in mid-order, the pincode fills the city and state (682031 Kerala, 560001 Karnataka), the address is saved and shown on the profile',
   PHONE,
   async ({ page, request }, testInfo) => {
-    const project = testInfo.project.name;
     const foreign = watchForeignRequests(page);
-    const email = uniqueEmail(project, 'ravi');
-    await registerByApi(request, email, 'Ravi');
+    const { email } = await registerCustomer(request, {
+      email: uniqueEmail('ravi', testInfo),
+      firstName: 'Ravi',
+      lastName: 'Iyer',
+      mobile: '9812345678',
+    });
 
     // A photo uploaded before signing in, with this browser's claim; it joins the account at sign-in.
-    const claim = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + project.length) % 256)).toString('base64url');
-    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 200, g: 120, b: 60 } } })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    const uploaded = await request.post('/api/upload-image', {
-      headers: { 'X-Upload-Claim': claim },
-      multipart: { image: { name: 'diwali.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
-    });
-    expect(uploaded.status()).toBe(201);
-    const photo = (await uploaded.json()) as { _id: string };
-
-    await page.goto('/');
-    await page.evaluate(
-      ([c, p]) => {
-        localStorage.setItem('framewala.claim', c);
-        localStorage.setItem('framewala.order', JSON.stringify({ photo: p, quantity: 2 }));
-      },
-      [claim, photo] as const,
-    );
+    const claim = newClaim();
+    const photo = await uploadPhoto(request, { claim }, { buffer: await plainImage(900, 700, '#c8783c'), name: 'diwali.jpg' });
+    await startOrder(page, photo, { claim, quantity: 2 });
     const orderBefore = await page.evaluate(() => localStorage.getItem('framewala.order'));
 
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
     await expect(page.getByText('Your order is saved.')).toBeVisible();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillSignIn(page, { email, password: PASSWORD });
 
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBe(orderBefore);
@@ -238,13 +149,16 @@ test(
     await expect(page.locator('.PhoneInput').first().locator('svg').first()).toBeVisible();
 
     await form.getByLabel(/^Address Line 1/).fill('14, 2nd Cross, Residency Road');
+    // The state comes from the pincode: a Kochi pincode fills Kerala, and correcting it to Bengaluru's fills Karnataka.
+    await form.getByLabel(/^Pincode/).fill('682031');
+    await expect(form.getByLabel(/^State/)).toHaveValue('Kerala');
     await form.getByLabel(/^Pincode/).fill('560001');
     await expect(form.getByLabel(/^City/)).toHaveValue(/^(Bangalore|Bengaluru)$/);
     await expect(form.getByLabel(/^State/)).toHaveValue('Karnataka');
     await expect(form.getByLabel(/^City/)).toHaveAttribute('readonly', '');
     await expect(form.getByLabel(/^State/)).toHaveAttribute('readonly', '');
     await expectNoSideScroll(page);
-    await shot(page, 'buyer-details', project);
+    await shot(page, testInfo, 'buyer-details');
 
     await form.getByRole('button', { name: 'Save Address' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Address saved successfully!' })).toBeVisible();
@@ -274,7 +188,7 @@ test(
     await expect(photos.getByRole('listitem').first()).toContainText('Kept until');
     await expect(photos.getByRole('img').first()).toHaveJSProperty('complete', true);
     await expectNoSideScroll(page);
-    await shot(page, 'profile', project);
+    await shot(page, testInfo, 'profile');
 
     await photos.getByRole('button', { name: 'Frame this photo' }).click();
     await expect(page).toHaveURL(/\/edit-photo$/);
@@ -286,8 +200,7 @@ test(
 );
 
 test('what a visitor types into the prerendered sign-in form before its script has run is kept', async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo.project.name, 'early');
-  await registerByApi(request, email);
+  const { email } = await registerCustomer(request, { email: uniqueEmail('early', testInfo), firstName: 'Meera', lastName: 'Iyer' });
   // The page's scripts are held back, as on a slow phone, while the visitor already types into the painted form.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,36 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import sharp from 'sharp';
-import type { Page, TestInfo } from '@playwright/test';
-import { createAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-const PASSWORD = 'marigold-lamp-42';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
-  await page.screenshot({ path: `${SHOTS}/coupon-${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-const rupeesOf = (text: string) => Number(text.replace(/[₹,\s−-]/g, ''));
+import { frameInEditor, rupeesOf, shot, signInBrowser, startOrder } from './pages';
+import { plainImage } from './photos';
+import { login, saveAddress, uploadPhoto } from './shop-api';
 
 test('coupon and invoice: apply a code at checkout, see the discount and the lower total, pay, download the GST invoice', async ({
   page,
   request,
+  customer,
+  owner,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const stamp = `${testInfo.project.name}-${Date.now()}`;
   const code = `FEST${randomBytes(3).toString('hex').toUpperCase()}`;
 
   // The owner makes a code: ₹100 off the frames.
-  const adminEmail = `owner-${stamp}@example.com`;
-  await createAdmin(adminEmail, PASSWORD);
-  const adminLogin = await request.post('/api/login', { data: { userName: adminEmail, password: PASSWORD } });
-  const { token: adminToken } = (await adminLogin.json()) as { token: string };
+  const { token: ownerToken } = await login(request, owner.email, owner.password);
   const created = await request.post('/api/admin/coupons', {
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: { authorization: `Bearer ${ownerToken}` },
     data: {
       code,
       kind: 'flat',
@@ -47,68 +34,13 @@ test('coupon and invoice: apply a code at checkout, see the discount and the low
   });
   expect(created.status(), await created.text()).toBe(201);
 
-  // A customer with a saved address and a photo, signed in in the browser, with a 12x8 order drafted in the editor.
-  const email = `buyer-${stamp}@example.com`;
-  expect(
-    (
-      await request.post('/api/register', {
-        data: { firstName: 'Asha', lastName: 'Verma', email, password: PASSWORD, mobile: '98765 43210' },
-      })
-    ).status(),
-  ).toBe(201);
-  const login = (await (await request.post('/api/login', { data: { userName: email, password: PASSWORD } })).json()) as {
-    token: string;
-    user: { _id: string };
-  };
-  const auth = { authorization: `Bearer ${login.token}` };
-  const saved = await request.post('/api/add-address', {
-    headers: auth,
-    data: {
-      userId: login.user._id,
-      address: {
-        fullName: 'Asha Verma',
-        phone: '9876543210',
-        email,
-        addressLine1: '14, 2nd Cross, Residency Road',
-        city: 'Bangalore',
-        state: 'Karnataka',
-        postalCode: '560001',
-        companyName: 'Bluebird Studio LLP',
-        gstin: '29AAGCB7383J1Z4',
-      },
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#f0a35e' } })
-    .jpeg()
-    .toBuffer();
-  const upload = await request.post('/api/upload-image', {
-    headers: auth,
-    multipart: { image: { name: 'team.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const photo = await upload.json();
-
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /^Sign in$/i }).click();
-  await expect(page).not.toHaveURL(/sign-in/);
-  await page.evaluate((p) => localStorage.setItem('framewala.order', JSON.stringify({ photo: p })), photo);
-  await page.goto('/edit-photo');
-  await page.getByRole('button', { name: /^Image Sizes/ }).click();
-  await page
-    .getByRole('table')
-    .getByRole('button', { name: /^12x8 in/ })
-    .click();
-  await page.getByRole('button', { name: /Next: Select Frame/ }).click();
-  await page
-    .getByRole('list', { name: 'Frame sets' })
-    .getByRole('button', { name: /^Classic, 1 in moulding/ })
-    .click();
-  await page.getByRole('button', { name: 'Walnut' }).click();
-  await page.getByRole('button', { name: /Next: Select Motif Size/ }).click();
-  await page.getByRole('button', { name: /Next: Finish/ }).click();
+  // A customer with a saved address (a company with a GSTIN) and a photo, signed in in the browser, with a 12x8 order
+  // drafted in the editor: all but the editor made through the API.
+  await saveAddress(request, customer, { phone: '9876543210', companyName: 'Bluebird Studio LLP', gstin: '29AAGCB7383J1Z4' });
+  const photo = await uploadPhoto(request, customer, { buffer: await plainImage(3000, 2000, '#f0a35e'), name: 'team.jpg' });
+  await signInBrowser(page, customer);
+  await startOrder(page, photo);
+  await frameInEditor(page, { border: null });
   await page.getByRole('button', { name: /Proceed to Checkout/ }).click();
   await page.getByRole('main').getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/checkout\/pay$/);
@@ -124,7 +56,7 @@ test('coupon and invoice: apply a code at checkout, see the discount and the low
   const discount = page.getByTestId('price-lines').locator('dt', { hasText: 'Total Price (Discount)' }).locator('+ dd');
   await expect(discount).toHaveText('−₹100.00');
   await expect.poll(async () => rupeesOf((await total.textContent())!)).toBe(before - 100);
-  await shot(page, testInfo, 'checkout');
+  await shot(page, testInfo, 'coupon-checkout');
 
   // Pay in the sandbox: the order is made for the discounted total.
   await page.getByRole('button', { name: 'Make payment' }).click();
@@ -139,7 +71,7 @@ test('coupon and invoice: apply a code at checkout, see the discount and the low
   await expect(page.getByTestId('order-discount')).toContainText(`Discount (${code})−₹100.00`);
   const link = page.getByRole('button', { name: /^Download GST invoice FW\/\d{4}-\d{2}\/\d{6}$/ });
   await expect(link).toBeVisible();
-  await shot(page, testInfo, 'order');
+  await shot(page, testInfo, 'coupon-order');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toMatch(/^FW-\d{4}-\d{2}-\d{6}\.pdf$/);
   const file = fs.readFileSync((await download.path())!);

@@ -1,18 +1,9 @@
-import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-/** ₹1,23,456.00: the shop's own rupee format (Indian digit grouping, two decimals). */
-const inr = (rupees: number) => `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+import { inr, shot, startOrder } from './pages';
+import { plainImage } from './photos';
+import { newClaim, uploadPhoto } from './shop-api';
 
 /**
  * A photo stored 1200 × 800 (landscape) with EXIF orientation 6: a camera held upright, so it shows 800 × 1200.
@@ -96,14 +87,10 @@ test('/crop reports the crop in the pixels of an EXIF-rotated photo, locked to t
 
 test('/crop checks the photo like the upload modal: a PNG is refused', async ({ page }) => {
   await page.goto('/crop');
-  const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#888' } })
-    .png()
-    .toBuffer();
+  const png = await plainImage(900, 900, '#888', 'png');
   await page.getByLabel('Choose a photo').setInputFiles({ name: 'screenshot.jpg', mimeType: 'image/jpeg', buffer: png });
   await expect(page.getByRole('alert')).toHaveText('This file is a PNG image. Only JPG and TIF photos are accepted.');
-  const small = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#888' } })
-    .jpeg()
-    .toBuffer();
+  const small = await plainImage(600, 900, '#888');
   await page.getByLabel('Choose a photo').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: small });
   await expect(page.getByRole('alert')).toHaveText('Image must be at least 700x700px and max 50,000x50,000px or under 1000 MP');
   await expect(page.getByTestId('crop-area')).toHaveCount(0);
@@ -184,24 +171,9 @@ test('/edit-frame without an order is a gallery of every frame set and finish, d
 });
 
 test('/edit-frame with an order in progress opens the editor at its frame step', async ({ page, request }) => {
-  const claim = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 11 + 5) % 256)).toString('base64url');
-  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b86' } })
-    .jpeg()
-    .toBuffer();
-  const res = await request.post('/api/upload-image', {
-    headers: { 'X-Upload-Claim': claim },
-    multipart: { image: { name: 'terrace.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
-  });
-  expect(res.status()).toBe(201);
-  const photo = await res.json();
-  await page.goto('/');
-  await page.evaluate(
-    ([p, c]) => {
-      localStorage.setItem('framewala.claim', c);
-      localStorage.setItem('framewala.order', JSON.stringify({ photo: p, step: 5 }));
-    },
-    [photo, claim] as const,
-  );
+  const claim = newClaim();
+  const photo = await uploadPhoto(request, { claim }, { buffer: await plainImage(1200, 800, '#b86'), name: 'terrace.jpg' });
+  await startOrder(page, photo, { claim, step: 5 });
   await page.goto('/edit-frame');
   await expect(page).toHaveURL(/\/edit-photo$/);
   await expect(page.locator('#editor-step-heading')).toHaveText('Pick your frame design');

@@ -1,47 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import sharp from 'sharp';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
+import { shot, startOrder, stepHeading } from './pages';
+import { newClaim, uploadPhoto, type Upload } from './shop-api';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-
-/** A 3000 × 2000 landscape (sky, sun, hills) as a JPEG, drawn here so no photo is committed. */
-async function landscapeJpeg(width = 3000, height = 2000): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2d5a8c"/><stop offset="0.62" stop-color="#f0a35e"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#sky)"/>
-    <circle cx="${width * 0.68}" cy="${height * 0.5}" r="${height * 0.09}" fill="#fff3c4"/>
-    <path d="M0 ${height * 0.62} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.64} T ${width} ${height * 0.6} V ${height} H 0 Z" fill="#35503c"/>
-    <path d="M0 ${height * 0.78} Q ${width * 0.3} ${height * 0.68} ${width * 0.6} ${height * 0.8} T ${width} ${height * 0.76} V ${height} H 0 Z" fill="#1f3326"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-}
-
-type Upload = { _id: string; url: string; width: number; height: number; parentId: string | null; crop: unknown };
-
-/** Uploads through the real API, as the Upload Photos modal does (anonymous, with a claim). */
-async function uploadPhoto(request: APIRequestContext, claim: string): Promise<Upload> {
-  const res = await request.post('/api/upload-image', {
-    headers: { 'X-Upload-Claim': claim },
-    multipart: { image: { name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: await landscapeJpeg() } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Upload;
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // From the top, with nothing focused: a full-page shot of a scrolled page paints the sticky header mid-page.
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${SHOTS}/editor-${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-const stepHeading = (page: Page) => page.locator('#editor-step-heading');
 const storedOrder = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as Record<string, unknown>);
 
@@ -56,8 +17,8 @@ async function expectTrueToScale(page: Page, outerWIn: number, outerHIn: number)
 test('the editor: size, full-resolution crop, frame, white border, summary, reload', PHONE, async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const desktop = testInfo.project.name === 'desktop';
-  const claim = randomBytes(32).toString('base64url');
-  const original = await uploadPhoto(request, claim);
+  const claim = newClaim();
+  const original = await uploadPhoto(request, { claim });
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -65,14 +26,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
     void dialog.accept();
   });
 
-  await page.goto('/');
-  await page.evaluate(
-    ([photo, c]) => {
-      localStorage.setItem('framewala.claim', c);
-      localStorage.setItem('framewala.order', JSON.stringify({ photo }));
-    },
-    [original, claim] as const,
-  );
+  await startOrder(page, original, { claim });
   await page.goto('/edit-photo');
 
   // ── Options ──
@@ -83,7 +37,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
     await expect(page.getByRole('button', { name: new RegExp(`^${option}`) })).toBeVisible();
   }
   await expect(page.getByTestId('framed-preview')).toHaveAttribute('data-state', /^none\|/);
-  await shot(page, testInfo, 'options');
+  await shot(page, testInfo, 'editor-options');
 
   // ── Size: the table, the quality of each size, then a 4:3 size that needs a crop ──
   await page.getByRole('button', { name: /^Image Sizes/ }).click();
@@ -116,7 +70,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   const zoomedPpi = Number((await quality.textContent())!.match(/(\d+) ppi/)![1]);
   expect(zoomedPpi).toBeLessThan(166);
   expect(zoomedPpi).toBeGreaterThan(96);
-  await shot(page, testInfo, 'size');
+  await shot(page, testInfo, 'editor-size');
 
   // 'Crop Image': the server cuts the box from the 3000 × 2000 original.
   await page.getByRole('button', { name: 'Crop Image' }).click();
@@ -152,7 +106,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(strip.getByTestId('fsp')).toHaveText('₹1,056.00');
   await expect(strip.getByTestId('wbp')).toHaveCount(0);
   await expect(strip.getByTestId('total')).toHaveText('₹1,056.00');
-  await shot(page, testInfo, 'frame');
+  await shot(page, testInfo, 'editor-frame');
 
   // Back with a set open closes the set; Back again goes to the size table (no custom size); Next returns.
   await page.getByRole('button', { name: '← Back' }).click();
@@ -195,7 +149,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
     await expect(galleryTip).toBeVisible();
   }
   await classicBorder.click();
-  await shot(page, testInfo, 'border');
+  await shot(page, testInfo, 'editor-border');
 
   // ── Summary ──
   await page.getByRole('button', { name: /Next: Finish/ }).click();
@@ -214,7 +168,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(page.getByTestId('quantity')).toHaveText('2');
   await expect(page.getByTestId('total-price')).toHaveText('₹2,510.00');
   await expect(strip.getByTestId('total')).toHaveText('₹2,510.00');
-  await shot(page, testInfo, 'summary');
+  await shot(page, testInfo, 'editor-summary');
 
   // ── Reload: everything kept; the browser asked before leaving ──
   await page.reload();
@@ -238,20 +192,14 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
 
 test('a custom size above 40 in is refused and a valid one crops to its shape', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  const claim = randomBytes(32).toString('base64url');
-  const original = await uploadPhoto(request, claim);
+  const claim = newClaim();
+  const original = await uploadPhoto(request, { claim });
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto('/');
-  await page.evaluate(
-    ([photo, c]) => {
-      localStorage.setItem('framewala.claim', c);
-      localStorage.setItem(
-        'framewala.order',
-        JSON.stringify({ photo, step: 1, size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 } }),
-      );
-    },
-    [original, claim] as const,
-  );
+  await startOrder(page, original, {
+    claim,
+    step: 1,
+    size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
+  });
   await page.goto('/edit-photo');
   await page.getByRole('button', { name: 'Select Custom Size' }).click();
   await expect(stepHeading(page)).toHaveText('Choose your custom size');
@@ -271,7 +219,7 @@ test('a custom size above 40 in is refused and a valid one crops to its shape', 
   const area = (await cropArea.boundingBox())!;
   expect(Math.abs(area.width / area.height - 1)).toBeLessThan(0.02);
   await expect(page.getByTestId('crop-quality')).toContainText('200 ppi');
-  await shot(page, testInfo, 'custom');
+  await shot(page, testInfo, 'editor-custom');
   await page.getByRole('button', { name: /Next: Select Frame/ }).click();
   await expect(stepHeading(page)).toHaveText('Pick your frame design', { timeout: 30_000 });
   const order = await storedOrder(page);

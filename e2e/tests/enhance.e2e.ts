@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
+import { shot, startOrder } from './pages';
+import { newClaim, uploadPhoto } from './shop-api';
 
 /** A small 1200 × 800 photo with some texture (drawn here), as a messaging app's copy would be. */
 async function smallPhoto(): Promise<Buffer> {
@@ -20,16 +18,6 @@ async function smallPhoto(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // From the top, with nothing focused: a full-page shot of a scrolled page paints the sticky header mid-page.
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.screenshot({ path: `${SHOTS}/enhance-${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
 async function setRange(page: Page, name: string, value: number) {
   await page.getByRole('slider', { name }).evaluate((el, v) => {
     const input = el as HTMLInputElement;
@@ -43,21 +31,9 @@ test(
   PHONE,
   async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
-    const claim = randomBytes(32).toString('base64url');
-    const res = await request.post('/api/upload-image', {
-      headers: { 'X-Upload-Claim': claim },
-      multipart: { image: { name: 'IMG-20251104-WA0012.jpg', mimeType: 'image/jpeg', buffer: await smallPhoto() } },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const photo = { ...((await res.json()) as object), shrunkCopy: true };
-    await page.goto('/');
-    await page.evaluate(
-      ([p, c]) => {
-        localStorage.setItem('framewala.claim', c);
-        localStorage.setItem('framewala.order', JSON.stringify({ photo: p }));
-      },
-      [photo, claim] as const,
-    );
+    const claim = newClaim();
+    const upload = await uploadPhoto(request, { claim }, { buffer: await smallPhoto(), name: 'IMG-20251104-WA0012.jpg' });
+    await startOrder(page, { ...upload, shrunkCopy: true }, { claim });
     await page.goto('/edit-photo');
     await page.getByRole('button', { name: /^Image Sizes/ }).click();
     const table = page.getByRole('table');
@@ -77,7 +53,7 @@ test(
     await expect(done).toContainText('Enhanced.', { timeout: 30_000 });
     await setRange(page, 'Compare before and after', 20);
     await expect(page.getByTestId('before-image')).toHaveAttribute('style', /inset\(0px 80% 0px 0px\)|inset\(0 80% 0 0\)/);
-    await shot(page, testInfo, 'enhanced');
+    await shot(page, testInfo, 'enhance-enhanced');
 
     // Zooming in cuts the crop: the meter drops with it.
     await setRange(page, 'Zoom', 4);
@@ -93,6 +69,6 @@ test(
       () => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as { sourcePhoto: { width: number } },
     );
     expect(stored.sourcePhoto.width).toBe(1200);
-    await shot(page, testInfo, 'sharpened');
+    await shot(page, testInfo, 'enhance-sharpened');
   },
 );

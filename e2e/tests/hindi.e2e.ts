@@ -5,15 +5,11 @@
  * names and the customer's own data: the shop's catalogue (frame sets, finishes, borders, their categories and
  * descriptions) shows in the Hindi the shop keeps with it, so any English word left fails the test.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-const PASSWORD = 'marigold-lamp-42';
+import { shot } from './pages';
+import { landscapeJpeg } from './photos';
+import { PASSWORD, uniqueEmail } from './shop-api';
 
 test.use({ locale: 'hi-IN', viewport: { width: 390, height: 844 } });
 
@@ -55,32 +51,16 @@ async function englishLeft(page: Page, allowed: Allowed): Promise<string[]> {
   return [...new Set(words.filter((word) => !allowed.has(word.toLowerCase())))];
 }
 
-async function screen(page: Page, allowed: Allowed, name: string) {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/hindi-${name}.png`, fullPage: true });
+async function screen(page: Page, testInfo: TestInfo, allowed: Allowed, name: string) {
+  await shot(page, testInfo, `hindi-${name}`);
   expect(await englishLeft(page, allowed), `English left on the ${name} screen`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} scrolls sideways`).toBe(0);
 }
 
-let dir = '';
-
-test.beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'framewala-hindi-e2e-'));
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000">
-    <rect width="100%" height="100%" fill="#f0a35e"/><circle cx="2000" cy="900" r="220" fill="#fff3c4"/>
-    <path d="M0 1300 Q 800 1000 1500 1300 T 3000 1200 V 2000 H 0 Z" fill="#35503c"/></svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(path.join(dir, 'diwali.jpg'));
-});
-
-test.afterAll(() => {
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 test('a customer whose phone is in Hindi frames a photo and pays, every screen in Hindi', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
-  const email = `hindi-${testInfo.project.name}-${Date.now()}@example.com`;
+  const email = uniqueEmail('hindi', testInfo);
   const allowed: Allowed = new Set(
     [
       ...BRANDS,
@@ -103,46 +83,46 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
-  await screen(page, allowed, 'landing');
+  await screen(page, testInfo, allowed, 'landing');
 
   // Upload through the Upload Photos dialog.
   await page.getByRole('button', { name: 'फ़्रेम बनवाना शुरू करें' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'फ़ोटो अपलोड करें' });
   await expect(dialog).toBeVisible();
-  await screen(page, allowed, 'upload');
+  await screen(page, testInfo, allowed, 'upload');
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('upload-drop-zone').click();
-  await (await chooser).setFiles(path.join(dir, 'diwali.jpg'));
+  await (await chooser).setFiles({ name: 'diwali.jpg', mimeType: 'image/jpeg', buffer: await landscapeJpeg() });
   await expect(page.getByTestId('upload-preview')).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 });
-  await screen(page, allowed, 'uploaded');
+  await screen(page, testInfo, allowed, 'uploaded');
   await dialog.getByRole('button', { name: 'हो गया' }).click();
 
   // The editor: a preset size, a frame, a white border, the summary.
   await expect(page).toHaveURL(/\/edit-photo$/);
-  await screen(page, allowed, 'editor');
+  await screen(page, testInfo, allowed, 'editor');
   await page.getByRole('button', { name: /^फ़ोटो साइज़/ }).click();
   await page
     .getByRole('table')
     .getByRole('button', { name: /^12 × 8 इंच/ })
     .click();
-  await screen(page, allowed, 'size');
+  await screen(page, testInfo, allowed, 'size');
   await page.getByRole('button', { name: /अगला: फ़्रेम चुनें/ }).click();
   await page.getByRole('list', { name: 'फ़्रेम सेट' }).getByRole('button').first().click();
   await page.getByTestId('finish-tiles').getByRole('button').first().click();
-  await screen(page, allowed, 'frame');
+  await screen(page, testInfo, allowed, 'frame');
   await page.getByRole('button', { name: /अगला: मोटिफ़ साइज़ चुनें/ }).click();
   await page.getByRole('list', { name: 'सफ़ेद बॉर्डर' }).getByRole('button').nth(2).click();
-  await screen(page, allowed, 'border');
+  await screen(page, testInfo, allowed, 'border');
   await page.getByRole('button', { name: /अगला: पूरा करें/ }).click();
   await expect(page.getByTestId('framed-preview')).toHaveAttribute('aria-label', /12 × 8 इंच/);
   await page.getByLabel('डिलीवरी पिनकोड').fill('560001');
   await expect(page.getByTestId('delivery-estimate')).toContainText('के बीच पहुँचेगा');
-  await screen(page, allowed, 'summary');
+  await screen(page, testInfo, allowed, 'summary');
   await page.getByRole('button', { name: 'चेकआउट करें' }).click();
 
   // Not signed in: sign in → create an account → buyer details.
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
-  await screen(page, allowed, 'sign-in');
+  await screen(page, testInfo, allowed, 'sign-in');
   await page
     .getByRole('main')
     .getByRole('link', { name: /खाता बनाएँ/ })
@@ -153,7 +133,7 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await page.getByLabel('पासवर्ड', { exact: true }).fill(PASSWORD);
   await page.getByLabel('पासवर्ड दोबारा डालें').fill(PASSWORD);
   await page.getByLabel('मोबाइल नंबर').fill('98765 43210');
-  await screen(page, allowed, 'sign-up');
+  await screen(page, testInfo, allowed, 'sign-up');
   await page.getByRole('button', { name: 'खाता बनाएँ' }).click();
 
   await expect(page).toHaveURL(/\/checkout$/);
@@ -165,22 +145,22 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await expect(form.getByLabel(/^राज्य/)).toHaveValue('कर्नाटक');
   const city = await form.getByLabel(/^शहर/).inputValue();
   for (const word of city.match(/[A-Za-z]+/g) ?? []) allowed.add(word.toLowerCase()); // the city from India Post's directory
-  await screen(page, allowed, 'buyer-details');
+  await screen(page, testInfo, allowed, 'buyer-details');
   await form.getByRole('button', { name: 'अगला' }).click();
 
   // The payment step and the sandbox payment.
   await expect(page).toHaveURL(/\/checkout\/pay$/);
   await expect(page.getByTestId('arrives-by')).toContainText('के बीच पहुँचेगा');
-  await screen(page, allowed, 'checkout');
+  await screen(page, testInfo, allowed, 'checkout');
   await page.getByRole('button', { name: 'भुगतान करें' }).click();
   const sandbox = page.getByRole('dialog', { name: 'टेस्ट भुगतान — सैंडबॉक्स' });
   await expect(sandbox).toBeVisible();
-  await screen(page, allowed, 'sandbox');
+  await screen(page, testInfo, allowed, 'sandbox');
   await sandbox.getByRole('button', { name: /भुगतान करें/ }).click();
 
   await expect(page).toHaveURL(/\/success\?order=FW-[A-Z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Asha Verma');
-  await screen(page, allowed, 'success');
+  await screen(page, testInfo, allowed, 'success');
 
   // The account remembers the language (its e-mails come in Hindi), and the address keeps the state's own name.
   const token = await page.evaluate(() => localStorage.getItem('framewala.token'));

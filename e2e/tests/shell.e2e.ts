@@ -1,24 +1,26 @@
-import fs from 'node:fs';
+import { expectAccessible, shot } from './pages';
 import { expect, PHONE, test } from './fixtures';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
-
-test('the landing page shows the headline, opens the upload dialog and links to every page', PHONE, async ({ page }, testInfo) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Start framing' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(
-    'JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.',
-  );
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/upload-dialog-${testInfo.project.name}.png` });
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await page.screenshot({ path: `${SHOTS}/home-${testInfo.project.name}.png`, fullPage: true });
-});
+test(
+  'the landing page shows the headline, has no serious accessibility violations, opens the upload dialog and links to every page',
+  PHONE,
+  async ({ page }, testInfo) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
+    await expectAccessible(page, '/');
+    await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Start framing' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(
+      'JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.',
+    );
+    await shot(page, testInfo, 'upload-dialog', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await shot(page, testInfo, 'home');
+  },
+);
 
 test('a tap on "Start framing" before the app has started opens the dialog once it has', async ({ page }) => {
   // The painted landing page is there, its small entry script has run, and the app's script is held back, as on a
@@ -41,22 +43,37 @@ test('a tap on "Start framing" before the app has started opens the dialog once 
   await expect(dialog.getByTestId('upload-drop-zone')).toBeVisible();
 });
 
-for (const [route, heading] of [
-  ['/terms-and-conditions', /terms/i],
-  ['/shipping-policy', /shipping/i],
-  ['/cancellations-refunds', /cancell|refund/i],
-  ['/about-us', /about/i],
-  ['/sign-in', /sign in|welcome/i],
-  ['/sizes', /size/i],
-  ['/no-such-page', /not found|couldn.t find|404/i],
-] as const) {
-  test(`${route} has a heading and a way home`, PHONE, async ({ page }, testInfo) => {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page.getByRole('link', { name: /framewala|home/i }).first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/${route.slice(1)}-${testInfo.project.name}.png`, fullPage: true });
-  });
-}
+/**
+ * The public pages: each has its heading and a way home, and axe-core finds no violation of impact serious or critical
+ * on it. The policy pages share one template: for axe, the longest ones stand for the rest.
+ */
+const PUBLIC_PAGES: { route: string; heading?: RegExp; wayHome: boolean; axe: boolean }[] = [
+  { route: '/terms-and-conditions', heading: /terms/i, wayHome: true, axe: true },
+  { route: '/shipping-policy', heading: /shipping/i, wayHome: true, axe: true },
+  { route: '/cancellations-refunds', heading: /cancell|refund/i, wayHome: true, axe: false },
+  { route: '/about-us', heading: /about/i, wayHome: true, axe: true },
+  { route: '/our-promises', wayHome: false, axe: true },
+  { route: '/sign-in', heading: /sign in|welcome/i, wayHome: true, axe: true },
+  { route: '/signup', wayHome: false, axe: true },
+  { route: '/forgot-password', wayHome: false, axe: true },
+  { route: '/sizes', heading: /size/i, wayHome: true, axe: false },
+  { route: '/no-such-page', heading: /not found|couldn.t find|404/i, wayHome: true, axe: true },
+];
+
+test('every public page has a heading, a way home and no serious accessibility violations', PHONE, async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  for (const { route, heading, wayHome, axe } of PUBLIC_PAGES) {
+    await test.step(route, async () => {
+      await page.goto(route);
+      const h1 = page.getByRole('heading', { level: 1 });
+      if (heading) await expect(h1).toHaveText(heading);
+      else await expect(h1).toBeVisible();
+      if (wayHome) await expect(page.getByRole('link', { name: /framewala|home/i }).first()).toBeVisible();
+      if (axe) await expectAccessible(page, route);
+      if (wayHome) await shot(page, testInfo, route.slice(1));
+    });
+  }
+});
 
 test('/edit-photo without a photo goes back home', async ({ page }) => {
   await page.goto('/edit-photo');

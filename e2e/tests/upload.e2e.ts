@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page, Request } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
+import { shot } from './pages';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? 'screenshots';
 const DIMENSION_MESSAGE = 'Image must be at least 700x700px and max 50,000x50,000px or under 1000 MP';
 
 // Fixture photos are generated for this run into a temporary folder and removed afterwards; none are committed.
@@ -85,8 +85,7 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   const zone = page.getByTestId('upload-drop-zone');
   await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/upload-modal-empty-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-empty', { fullPage: false, animations: 'disabled' });
 
   // Drag active: a JPEG held over the zone.
   const dragged = await page.evaluateHandle(() => {
@@ -97,7 +96,7 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   await zone.dispatchEvent('dragenter', { dataTransfer: dragged });
   await expect(zone).toHaveAttribute('data-state', 'drag-accept');
   await expect(zone).toContainText('Drop your photo to upload it');
-  await page.screenshot({ path: `${SHOTS}/upload-modal-drag-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-drag', { fullPage: false, animations: 'disabled' });
   await zone.dispatchEvent('dragleave', { dataTransfer: dragged });
   await expect(zone).toHaveAttribute('data-state', 'idle');
 
@@ -110,7 +109,7 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   await expect(bar).toBeVisible();
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
   await expect(dialog.getByTestId('upload-percent')).toHaveText(/^\d{1,3}%$/);
-  await page.screenshot({ path: `${SHOTS}/upload-modal-progress-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-progress', { fullPage: false, animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Cancel upload' }).click();
   await expect(bar).toBeHidden();
   await expect(zone).toBeVisible();
@@ -144,7 +143,7 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   await expect(preview).toContainText('Portrait');
   await expect(dialog.getByRole('button', { name: 'Done' })).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-  await page.screenshot({ path: `${SHOTS}/upload-modal-preview-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-preview', { fullPage: false, animations: 'disabled' });
 
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/edit-photo$/);
@@ -152,12 +151,37 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
     () => JSON.parse(window.localStorage.getItem('framewala.order') ?? 'null') as { photo?: { _id: string } } | null,
   );
   expect(order?.photo?._id).toBe(upload._id);
-  // Not bounced home by the /edit-photo guard.
-  await page.waitForTimeout(300);
+  // Not bounced home by the /edit-photo guard: the editor itself is on screen, still at its address.
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit your photo' })).toBeVisible();
   await expect(page).toHaveURL(/\/edit-photo$/);
 });
 
-test('a PNG renamed .jpg and a 600×600 JPEG are refused in the browser, before any byte is sent', async ({ page }, testInfo) => {
+test('a PNG renamed .jpg and a 600×600 JPEG are refused in the browser from their headers, before any byte is sent', async ({
+  page,
+}, testInfo) => {
+  // What the page reads of the files chosen and whether it decodes or shows one, recorded in the page; its clock is
+  // moved on instead of waited for.
+  await page.addInitScript(() => {
+    const access = { read: 0, decodedOrShown: 0 };
+    (window as unknown as { fileAccess: typeof access }).fileAccess = access;
+    const arrayBuffer = Blob.prototype.arrayBuffer;
+    Blob.prototype.arrayBuffer = function (this: Blob) {
+      access.read += this.size;
+      return arrayBuffer.call(this);
+    };
+    const createImageBitmap = window.createImageBitmap.bind(window);
+    window.createImageBitmap = ((...args: Parameters<typeof window.createImageBitmap>) => {
+      access.decodedOrShown += 1;
+      return createImageBitmap(...args);
+    }) as typeof window.createImageBitmap;
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object) => {
+      access.decodedOrShown += 1;
+      return createObjectURL(object);
+    };
+  });
+  const fileAccess = () => page.evaluate(() => (window as unknown as { fileAccess: { read: number; decodedOrShown: number } }).fileAccess);
+  await page.clock.install();
   const sent = watchUploads(page);
   const dialog = await openModal(page);
   const alert = dialog.getByRole('alert');
@@ -168,22 +192,31 @@ test('a PNG renamed .jpg and a 600×600 JPEG are refused in the browser, before 
   await page.keyboard.press('Tab');
   await expect(zone).toBeFocused();
   await expect(zone).toHaveAttribute('data-focused', 'true');
-  await page.screenshot({ path: `${SHOTS}/upload-modal-focused-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-focused', { fullPage: false, animations: 'disabled' });
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  const started = Date.now();
   await (await chooser).setFiles(fixture('png-renamed.jpg'));
-  await expect(alert).toHaveText('This file is a PNG image. Only JPG and TIF photos are accepted.', { timeout: 1000 });
-  expect(Date.now() - started).toBeLessThan(2000);
+  await expect(alert).toHaveText('This file is a PNG image. Only JPG and TIF photos are accepted.');
+  // Refused from its first 256 KB, not read whole (it is larger), never decoded or shown, nothing sent.
+  const pngBytes = fs.statSync(fixture('png-renamed.jpg')).size;
+  expect(pngBytes).toBeGreaterThan(256 * 1024);
+  const access = await fileAccess();
+  expect(access.decodedOrShown).toBe(0);
+  expect(access.read).toBeGreaterThan(0);
+  expect(access.read).toBeLessThanOrEqual(256 * 1024);
+  expect(sent).toHaveLength(0);
 
   await choose(page, fixture('small-600.jpg'));
-  await expect(alert).toHaveText(DIMENSION_MESSAGE, { timeout: 1000 });
+  await expect(alert).toHaveText(DIMENSION_MESSAGE);
   expect(await alert.textContent()).toBe(DIMENSION_MESSAGE); // no stray quotes
   await expect(page.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'rejected');
-  await page.screenshot({ path: `${SHOTS}/upload-modal-error-${testInfo.project.name}.png`, animations: 'disabled' });
+  // Its size read from its header (the whole file is under 256 KB), never decoded or shown.
+  expect((await fileAccess()).decodedOrShown).toBe(0);
+  await shot(page, testInfo, 'upload-modal-error', { fullPage: false, animations: 'disabled' });
 
   // The error hides after 5 s.
-  await expect(alert).toBeHidden({ timeout: 6000 });
+  await page.clock.runFor(5000);
+  await expect(alert).toBeHidden();
   await expect(page.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'idle');
   expect(sent).toHaveLength(0);
 });
@@ -222,20 +255,20 @@ test('the network drops during an upload: "Waiting for the network…", and the 
   const bar = dialog.getByRole('progressbar');
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThanOrEqual(25);
   await expect(dialog.getByTestId('upload-rate')).toHaveText(/\/s · (About|Less than)/);
-  await page.screenshot({ path: `${SHOTS}/upload-modal-speed-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-speed', { fullPage: false, animations: 'disabled' });
 
-  // The train enters a tunnel.
+  // The train enters a tunnel: the upload waits, unfinished, and shows no error.
   await context.setOffline(true);
   await expect(dialog.getByTestId('upload-state')).toHaveText('Waiting for the network…', { timeout: 10_000 });
   await expect(dialog.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/upload-modal-offline-${testInfo.project.name}.png`, animations: 'disabled' });
+  await shot(page, testInfo, 'upload-modal-offline', { fullPage: false, animations: 'disabled' });
   const before = sent.length;
-  await page.waitForTimeout(1500);
+  const preview = dialog.getByTestId('upload-preview');
+  await expect(preview).toHaveCount(0);
 
   // Out of the tunnel: the upload asks the server where it stands and sends only the rest.
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await context.setOffline(false);
-  const preview = dialog.getByTestId('upload-preview');
   await expect(preview).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 });
   // One upload throughout: it was never started again from zero.
   expect(creations(sent)).toHaveLength(1);

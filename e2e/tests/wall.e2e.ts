@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
+import { startOrder } from './pages';
+import { newClaim, uploadPhoto } from './shop-api';
 
 type FrameSet = { _id: string; sizeInInches: number; frames: { _id: string }[] };
 
@@ -26,27 +27,21 @@ const width = async (page: Page, selector: string) => (await page.locator(select
 
 test('see it on a wall: true scale in every room, and on a photo of the customer’s wall', PHONE, async ({ page, request }) => {
   test.setTimeout(90_000);
-  const claim = randomBytes(32).toString('base64url');
-  const res = await request.post('/api/upload-image', {
-    headers: { 'X-Upload-Claim': claim },
-    multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() } },
-  });
-  expect(res.status()).toBe(201);
-  const photo = await res.json();
+  const claim = newClaim();
+  const photo = await uploadPhoto(request, { claim }, { buffer: await photoJpeg(), name: 'photo.jpg' });
   const sets = (await (await request.get('/api/get-frame')).json()).getFrameSize as FrameSet[];
   const set = sets[0]!;
   const border = 1.2; // level 3
   const outerWidth = (w: number) => w + 2 * border + 2 * set.sizeInInches;
 
-  await page.goto('/');
-  await page.evaluate(
-    ({ photo, claim, setId, frameId }) => {
-      localStorage.setItem('framewala.claim', claim);
-      const size = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
-      localStorage.setItem('framewala.order', JSON.stringify({ photo, size, step: 5, frameSetId: setId, frameId, borderLevel: 3 }));
-    },
-    { photo, claim, setId: set._id, frameId: set.frames[0]!._id },
-  );
+  await startOrder(page, photo, {
+    claim,
+    size: { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 },
+    step: 5,
+    frameSetId: set._id,
+    frameId: set.frames[0]!._id,
+    borderLevel: 3,
+  });
   await page.goto('/see-it-on-a-wall');
 
   // In each drawn room, a small and a large print are drawn at the room's own scale (its sofa, bed, stairs or desk).

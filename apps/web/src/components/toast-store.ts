@@ -21,10 +21,11 @@ export type Toast = {
   page: string | null;
 };
 
-/** What the toasts need of the app's router (a React Router data router has both). */
+/** What the toasts need of the app's router (a React Router data router has all of it). */
+type RouterState = { readonly location: { readonly key: string }; readonly navigation: { readonly state: string } };
 export type NavigationSource = {
-  readonly state: { readonly location: { readonly key: string } };
-  subscribe: (listener: (state: { location: { key: string } }) => void) => () => void;
+  readonly state: RouterState;
+  subscribe: (listener: (state: RouterState) => void) => () => void;
 };
 
 export const DEFAULT_TOAST_MS = 3000;
@@ -34,6 +35,8 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 /** The current page's location key, once a router is watched. */
 let currentPage: (() => string) | null = null;
+/** Whether the router is between pages (a lazy route's code still loading), once a router is watched. */
+let navigating: (() => boolean) | null = null;
 
 function setToasts(next: Toast[]) {
   toasts = next;
@@ -48,14 +51,15 @@ export function showToast(message: string, options: { tone?: ToastTone; duration
     ...others.slice(-2),
     { id, message, tone: options.tone ?? 'success', durationMs: options.durationMs ?? DEFAULT_TOAST_MS, page: null },
   ]);
-  // A navigation started by the same action (a click handler, an effect) completes in this task: bind afterwards,
-  // to the page it led to.
+  // A navigation started by the same action (a click handler, an effect) has begun by the next task: bind then, to the
+  // page it leads to; if that page is still loading (a lazy route), when it arrives.
   if (currentPage) window.setTimeout(bindToPage, 0);
   return id;
 }
 
 function bindToPage() {
   if (!currentPage || !toasts.some((toast) => toast.page === null)) return;
+  if (navigating?.()) return;
   const page = currentPage();
   setToasts(toasts.map((toast) => (toast.page === null ? { ...toast, page } : toast)));
 }
@@ -67,16 +71,21 @@ function bindToPage() {
 export function closeToastsOnNavigation(router: NavigationSource): () => void {
   let page = router.state.location.key;
   currentPage = () => router.state.location.key;
+  navigating = () => router.state.navigation.state !== 'idle';
   const unsubscribe = router.subscribe((state) => {
-    if (state.location.key === page) return;
-    page = state.location.key;
-    if (toasts.some((toast) => toast.page !== null && toast.page !== page)) {
-      setToasts(toasts.filter((toast) => toast.page === null || toast.page === page));
+    if (state.location.key !== page) {
+      page = state.location.key;
+      if (toasts.some((toast) => toast.page !== null && toast.page !== page)) {
+        setToasts(toasts.filter((toast) => toast.page === null || toast.page === page));
+      }
     }
+    // A toast whose action led to a page that was still loading belongs to the page that has now arrived.
+    if (state.navigation.state === 'idle') bindToPage();
   });
   return () => {
     unsubscribe();
     currentPage = null;
+    navigating = null;
   };
 }
 

@@ -86,6 +86,47 @@ describe('toasts and navigation', () => {
     stop();
   });
 
+  it('a toast shown by an action that navigates to a page still loading (a lazy route) is shown on that page when it arrives', async () => {
+    let arrive = () => {};
+    const loading = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/checkout', element: <p>/checkout</p> },
+        {
+          path: '/checkout/pay',
+          lazy: async () => {
+            await loading;
+            return { element: <p>/checkout/pay</p> };
+          },
+        },
+        { path: '/success', element: <p>/success</p> },
+      ],
+      { initialEntries: ['/checkout'] },
+    );
+    const stop = closeToastsOnNavigation(router);
+    renderViewport();
+    let navigation: Promise<void> = Promise.resolve();
+    act(() => {
+      showToast('Address saved successfully!');
+      navigation = router.navigate('/checkout/pay');
+    });
+    // The page's code is still loading when the toast would be bound: it waits for the page.
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.navigation.state).toBe('loading');
+    await act(async () => {
+      arrive();
+      await navigation;
+    });
+    expect(router.state.location.pathname).toBe('/checkout/pay');
+    expect(screen.getByText('Address saved successfully!')).toBeVisible();
+
+    await act(() => router.navigate('/success'));
+    expect(screen.queryByText('Address saved successfully!')).toBeNull();
+    stop();
+  });
+
   it('a toast shown on a page closes when the customer leaves it, long before its timer', async () => {
     const { router, stop } = watchedRouter();
     act(() => void showToast('Login Successfully', { durationMs: 5000 }));
