@@ -11,6 +11,14 @@
  *    ImageMagick is required: without it the bench fails and says how to install it. Beside them, the floor: the
  *    server's rendition code alone on the same file in a fresh process (render-alone.ts).
  *
+ * 4. Progressive JPEGs (decision 107): libjpeg keeps every coefficient of a progressive image, so the server reads a
+ *    JPEG's cost from its header and refuses one that would hold more than 200 MB. Beside the baseline 1000 MP JPEG,
+ *    a progressive 1000 MP JPEG (a real progressive file's header and scans, its frame header saying 40000 × 25000, with
+ *    comments enough to pass the bytes-per-pixel rule: encoding the pixels would itself hold 3–6 GB) and the largest
+ *    progressive photo the rule admits (64 MP 4:2:0, encoded in full). Target: the server's peak private memory
+ *    ≤ 600 MB for each; the 1000 MP one refused with 422 IMAGE_PROGRESSIVE_TOO_LARGE. Not part of the default run:
+ *    BENCH_ONLY=progressive.
+ *
  * Inputs are generated in a temporary folder (photo-like noise; the real phone photos in ../shared/photos are used
  * for the slow customers when present) and removed at the end. BENCH_ONLY=flaky,slow,large runs a subset.
  * Prints a table, then one line of JSON with the figures and "ok".
@@ -579,6 +587,80 @@ async function largest(work: string, server: Server, convert: string) {
   return rows;
 }
 
+/** A progressive JPEG's header and scans (a small real image) whose frame header claims `width` × `height`. */
+async function progressiveClaiming(width: number, height: number, padding: number): Promise<Buffer> {
+  const small = await sharp(await texture())
+    .resize(256, 256)
+    .jpeg({ quality: 85, progressive: true, chromaSubsampling: '4:2:0' })
+    .toBuffer();
+  const sof = small.indexOf(Buffer.from([0xff, 0xc2]));
+  small.writeUInt16BE(height, sof + 5);
+  small.writeUInt16BE(width, sof + 7);
+  const comments = Array.from({ length: Math.ceil(padding / 65_000) }, () => {
+    const segment = Buffer.alloc(65_004, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(65_002, 2);
+    return segment;
+  });
+  return Buffer.concat([small.subarray(0, 2), ...comments, small.subarray(2)]);
+}
+
+async function progressive(work: string, server: Server) {
+  const baselineFile = path.join(work, 'photo-1000mp.jpg');
+  await generate(baselineFile, 40000, 25000, 'jpeg');
+  const largestAllowed = path.join(work, 'progressive-64mp.jpg');
+  const started = Date.now();
+  await sharp(await texture(), { limitInputPixels: false })
+    .extend({ right: 8000 - 1024, bottom: 8000 - 1024, extendWith: 'repeat' })
+    .jpeg({ quality: 85, progressive: true, chromaSubsampling: '4:2:0' })
+    .toFile(largestAllowed);
+  log(
+    `generated ${path.basename(largestAllowed)}: ${round(fs.statSync(largestAllowed).size / MB)} MB in ${round((Date.now() - started) / 1000)} s`,
+  );
+  const inputs = [
+    { name: 'baseline 1000 MP JPEG', data: fs.readFileSync(baselineFile), expect: 'ready' as const },
+    { name: 'progressive 1000 MP JPEG', data: await progressiveClaiming(40000, 25000, 520_000), expect: 'refused' as const },
+    { name: 'progressive 64 MP 4:2:0 JPEG (the largest the rule admits)', data: fs.readFileSync(largestAllowed), expect: 'ready' as const },
+  ];
+  fs.rmSync(baselineFile, { force: true });
+  fs.rmSync(largestAllowed, { force: true });
+  const rows = [];
+  for (const input of inputs) {
+    await sleep(2000);
+    const before = rssOf(server.child.pid!);
+    const privatePeak = { mb: 0 };
+    const stopMemory = watchMemory(server.child.pid!, privatePeak);
+    const claim = newClaim();
+    const startedAt = performance.now();
+    let outcome: string;
+    try {
+      const sent = await tusSend(`http://127.0.0.1:${server.port}`, input.data, 'photo.jpg', claim);
+      await waitUntilReady(server.port, sent.id, claim);
+      outcome = 'ready';
+    } catch (error) {
+      const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } }).originalResponse;
+      const code = response ? (JSON.parse(response.getBody() || '{}') as { code?: string }).code : undefined;
+      outcome = response ? `${response.getStatus()} ${code}` : String((error as Error).message).slice(0, 120);
+    }
+    const seconds = (performance.now() - startedAt) / 1000;
+    const peakRssMB = stopMemory();
+    log(
+      `${input.name}: ${outcome} in ${round(seconds, 2)} s, peak private ${privatePeak.mb} MB (before ${round(before.anon)} MB), peak RSS ${peakRssMB} MB`,
+    );
+    rows.push({
+      name: input.name,
+      fileMB: round(input.data.length / MB, 2),
+      outcome,
+      seconds: round(seconds, 2),
+      privateBeforeMB: round(before.anon),
+      peakPrivateMB: privatePeak.mb,
+      peakRssMB,
+      ok: privatePeak.mb <= 600 && (input.expect === 'ready' ? outcome === 'ready' : outcome === '422 IMAGE_PROGRESSIVE_TOO_LARGE'),
+    });
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const convert = ONLY.has('large') ? findImageMagick() : undefined;
   if (ONLY.has('large') && !convert) {
@@ -607,6 +689,11 @@ async function main(): Promise<void> {
       results.large = rows;
       ok &&= rows.every((r) => r.ok);
     }
+    if (ONLY.has('progressive')) {
+      const rows = await progressive(work, server);
+      results.progressive = rows;
+      ok &&= rows.every((r) => r.ok);
+    }
   } finally {
     await stopServer(server);
     fs.rmSync(work, { recursive: true, force: true });
@@ -625,6 +712,11 @@ async function main(): Promise<void> {
   for (const r of (results.large as Awaited<ReturnType<typeof largest>> | undefined) ?? []) {
     table.push(
       `| ${r.name} (${r.fileMB} MB), no link limit | uploaded in ${r.uploadSeconds} s, rendition ready ${r.readySeconds} s after the last byte (ImageMagick ${r.imageMagickSeconds} s: ${r.speedup}×), server peak RSS ${r.peakRssMB} MB (${r.receivedPeakRssMB} MB while receiving; private ${r.peakPrivateMB} MB); reference, the rendition code alone in a fresh process: ${r.aloneSeconds} s, peak RSS ${r.alonePeakRssMB} MB (private ${r.alonePeakPrivateMB} MB) (targets: ready ≤ 5 s, ≥ 3×, ≤ 600 MB) | ${r.ok ? 'yes' : 'no'} |`,
+    );
+  }
+  for (const r of (results.progressive as Awaited<ReturnType<typeof progressive>> | undefined) ?? []) {
+    table.push(
+      `| ${r.name} (${r.fileMB} MB), no link limit | ${r.outcome} in ${r.seconds} s; server private memory ${r.privateBeforeMB} MB before, peak ${r.peakPrivateMB} MB (≤ 600 MB), peak RSS ${r.peakRssMB} MB | ${r.ok ? 'yes' : 'no'} |`,
     );
   }
   console.log(table.join('\n'));

@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { bodyTimeoutPlugin, DEFAULT_BODY_TIMEOUT_MS } from './plugins/body-timeout';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
+import { proxyWarningPlugin } from './plugins/proxy-warning';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { appShellSender, hasWebApp, registerWebApp } from './plugins/web-app';
 import { accountsRoutes, type AccountRateLimits } from './routes/accounts';
@@ -106,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app, { sendAppShell: hasWebApp(webDist) ? appShellSender(webDist) : undefined });
   await app.register(securityHeadersPlugin, { config });
   await app.register(bodyTimeoutPlugin, { timeoutMs: opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS });
+  await app.register(proxyWarningPlugin, { config });
 
   if (opts.prepareDatabase !== false) {
     await runMigrations(database);
@@ -140,7 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes(ctx));
       await api.register(catalogueRoutes(ctx));
       await api.register(uploadRoutes(ctx, opts.uploads, opts.rateLimits, opts.enhancer));
-      await api.register(arRoutes(ctx));
+      await api.register(arRoutes(ctx, opts.rateLimits));
       await api.register(accountsRoutes(ctx, opts.rateLimits));
       await api.register(addressesRoutes(ctx));
       await api.register(pincodeRoutes(ctx));

@@ -79,6 +79,7 @@ describe('rate limits on uploads, crops and orders', () => {
       uploadPerAccount: { limit: 120, windowSeconds: 600 },
       cropPerAccount: { limit: 120, windowSeconds: 600 },
       createOrderPerAccount: { limit: 30, windowSeconds: 600 },
+      arModelPerAccount: { limit: 120, windowSeconds: 600 },
     });
   });
 

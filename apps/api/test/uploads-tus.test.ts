@@ -6,7 +6,12 @@ import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { Upload as TusClientUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_DIMENSION_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
+import {
+  IMAGE_DIMENSION_MESSAGE,
+  UNSUPPORTED_TYPE_MESSAGE,
+  UPLOAD_LONGER_THAN_DECLARED_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '@framewala/domain';
 import { LocalStorage } from '../src/services/storage';
 import { RETENTION_QUEUE } from '../src/services/uploads/retention';
 import { createTestApp, tempDir, type TestApp } from './helpers';
@@ -292,11 +297,11 @@ describe('early refusals and the checks at the end', () => {
     await expectNothingLeft();
   });
 
-  it('a PATCH that sends more than the upload’s length is refused', async () => {
+  it('a PATCH that sends more than the upload’s length is refused, saying so (not the 2 GB limit)', async () => {
     const url = await createdUrl(100);
     const res = await patch(url, 0, Buffer.alloc(200, 0xff));
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { code: string }).code).toBe('UPLOAD_TOO_LARGE');
+    expect(await res.json()).toEqual({ code: 'UPLOAD_LONGER_THAN_DECLARED', message: UPLOAD_LONGER_THAN_DECLARED_MESSAGE });
     await fetch(url, { method: 'DELETE', headers: tusHeaders() });
     await expectNothingLeft();
   });
@@ -338,22 +343,33 @@ describe('someone else’s upload', () => {
 });
 
 describe('unfinished uploads expire', () => {
-  it('after 24 hours: 410, and the retention job deletes their bytes', async () => {
-    const jpeg = await grainyJpeg(800, 800);
+  /** An unfinished upload with 5000 bytes received, made 25 hours ago. */
+  async function expiredUpload(jpeg: Buffer): Promise<string> {
     const url = await createdUrl(jpeg.length);
     const id = url.split('/').pop()!;
     expect((await patch(url, 0, jpeg.subarray(0, 5000))).status).toBe(204);
-    // Made 25 hours ago.
     const record = path.join(tusDir(), `${id}.json`);
     const info = JSON.parse(await fs.readFile(record, 'utf8')) as { creation_date: string };
     info.creation_date = new Date(Date.now() - 25 * 3600_000).toISOString();
     await fs.writeFile(record, JSON.stringify(info));
-    const head = await fetch(url, { method: 'HEAD', headers: tusHeaders() });
-    expect(head.status).toBe(410);
+    return url;
+  }
+
+  it('after 24 hours: 410 (its bytes deleted then), and the retention job deletes the bytes of those not asked for', async () => {
+    const jpeg = await grainyJpeg(800, 800);
+    const url = await expiredUpload(jpeg);
     const late = await patch(url, 5000, jpeg.subarray(5000, 6000));
     expect(late.status).toBe(410);
     expect(((await late.json()) as { code: string }).code).toBe('UPLOAD_EXPIRED');
+    expect(await filesUnder(tusDir())).toEqual([]);
+    expect((await fetch(url, { method: 'HEAD', headers: tusHeaders() })).status).toBe(404);
+    // A HEAD is answered 410 as well, and deletes the bytes as the PATCH did.
+    const asked = await expiredUpload(jpeg);
+    expect((await fetch(asked, { method: 'HEAD', headers: tusHeaders() })).status).toBe(410);
+    expect(await filesUnder(tusDir())).toEqual([]);
 
+    const untouched = await expiredUpload(jpeg);
+    expect(await filesUnder(tusDir())).toHaveLength(2);
     const boss = new PgBoss({ connectionString: t.testDb.url, schema: 'pgboss', migrate: false });
     boss.on('error', () => undefined);
     await boss.start();
@@ -363,6 +379,6 @@ describe('unfinished uploads expire', () => {
     } finally {
       await boss.stop({ graceful: false });
     }
-    expect((await fetch(url, { method: 'HEAD', headers: tusHeaders() })).status).toBe(404);
+    expect((await fetch(untouched, { method: 'HEAD', headers: tusHeaders() })).status).toBe(404);
   });
 });

@@ -2,7 +2,14 @@
  * The one error catalogue of the shop. Every API error body is { message, code, ...details } with the status
  * given here; the web app shows `message` as is (no stray quotes, ever).
  */
-import { IMAGE_DIMENSION_MESSAGE, IMAGE_IMPLAUSIBLE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from './upload-rules';
+import {
+  IMAGE_DIMENSION_MESSAGE,
+  IMAGE_IMPLAUSIBLE_MESSAGE,
+  PROGRESSIVE_TOO_LARGE_MESSAGE,
+  UNSUPPORTED_TYPE_MESSAGE,
+  UPLOAD_LONGER_THAN_DECLARED_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from './upload-rules';
 
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -36,12 +43,14 @@ export const ERROR_CATALOGUE = {
   PRINT_FILE_NOT_READY: { status: 409, message: 'The print file is still being made. Please try again in a minute.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UPLOAD_TOO_LARGE: { status: 413, message: UPLOAD_TOO_LARGE_MESSAGE },
+  UPLOAD_LONGER_THAN_DECLARED: { status: 413, message: UPLOAD_LONGER_THAN_DECLARED_MESSAGE },
   URI_TOO_LONG: { status: 414, message: 'The address of the request is too long.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: UNSUPPORTED_TYPE_MESSAGE },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range of the file is not available.' },
   IMAGE_DIMENSIONS: { status: 422, message: IMAGE_DIMENSION_MESSAGE },
   IMAGE_IMPLAUSIBLE: { status: 422, message: IMAGE_IMPLAUSIBLE_MESSAGE },
   IMAGE_UNREADABLE: { status: 422, message: 'We could not read this photo. Please try another JPG or TIF file.' },
+  IMAGE_PROGRESSIVE_TOO_LARGE: { status: 422, message: PROGRESSIVE_TOO_LARGE_MESSAGE },
   CROP_OUTSIDE_IMAGE: { status: 422, message: 'The crop must lie inside the photo and have a positive size.' },
   INVALID_PINCODE: { status: 422, message: 'Invalid Pincode' },
   ADDRESS_MISMATCH: { status: 422, message: 'The pincode, city and state do not match. Please check them.' },
@@ -56,6 +65,16 @@ export const ERROR_CATALOGUE = {
   COUPON_USED_UP: { status: 422, message: 'This code has run out: all its uses have been taken.' },
   COUPON_ALREADY_USED: { status: 422, message: 'You have already used this code as many times as it allows.' },
   COUPON_FIRST_ORDER_ONLY: { status: 422, message: 'This code is for a first order only.' },
+  COUPON_ALREADY_USED_REFUNDED: {
+    status: 422,
+    message:
+      'You had already used this code on another order, so this order was cancelled. Your payment is being refunded in full to the account it came from (5–7 working days).',
+  },
+  COUPON_FIRST_ORDER_REFUNDED: {
+    status: 422,
+    message:
+      'This code is for a first order only, and another order of yours was paid first, so this order was cancelled. Your payment is being refunded in full to the account it came from (5–7 working days).',
+  },
   COUPON_TAKEN: { status: 409, message: 'A coupon with this code already exists.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

@@ -263,6 +263,262 @@ function readJpeg(reader: Reader): ImageHeader {
   }
 }
 
+/** SOF markers of frames coded progressively (Huffman or arithmetic): every scan refines the whole image. */
+const PROGRESSIVE_SOF = new Set([0xc2, 0xc6, 0xca, 0xce]);
+
+/** One component of a JPEG frame: its id and its sampling factors (1–4). */
+export type JpegComponent = { id: number; h: number; v: number };
+
+/**
+ * How a JPEG's pixels are laid out in the file, from its frame header (SOF) and its first scan header (SOS): what a
+ * decoder must hold to decode it. A progressive frame, or a first scan carrying fewer components than the frame (the
+ * components sent one after another), makes libjpeg keep every coefficient of the image until the last scan.
+ */
+export type JpegLayout = {
+  width: number;
+  height: number;
+  /** The SOF marker, 0xC0–0xCF. */
+  frameMarker: number;
+  progressive: boolean;
+  components: JpegComponent[];
+  /** Components in the first scan (1–4). */
+  firstScanComponents: number;
+};
+
+export type JpegLayoutResult =
+  | { ok: true; layout: JpegLayout }
+  | { ok: false; reason: 'need-more'; offset: number; length: number; needed: number }
+  | { ok: false; reason: 'unsupported' | 'corrupt'; detail: string };
+
+function readFrame(reader: Reader, at: number, marker: number, length: number): Omit<JpegLayout, 'firstScanComponents'> {
+  if (length < 8) throw new Broken('corrupt', 'the JPEG frame header is too short');
+  const height = reader.u16(at + 3);
+  const width = reader.u16(at + 5);
+  const count = reader.u8(at + 7);
+  if (width === 0) throw new Broken('corrupt', 'the JPEG frame header says the width is 0');
+  if (height === 0) throw new Broken('unsupported', 'the JPEG gives its height later (DNL), which we do not read');
+  if (count < 1 || count > 4 || length < 8 + 3 * count) throw new Broken('corrupt', 'the JPEG frame header lists its components wrongly');
+  const components: JpegComponent[] = [];
+  for (let i = 0; i < count; i++) {
+    const sampling = reader.u8(at + 9 + 3 * i);
+    const h = sampling >> 4;
+    const v = sampling & 0x0f;
+    if (h < 1 || h > 4 || v < 1 || v > 4) throw new Broken('corrupt', 'a JPEG component has a sampling factor outside 1–4');
+    components.push({ id: reader.u8(at + 8 + 3 * i), h, v });
+  }
+  return { width, height, frameMarker: marker, progressive: PROGRESSIVE_SOF.has(marker), components };
+}
+
+/**
+ * The layout of a JPEG (see {@link JpegLayout}): walks the marker segments as {@link readImageHeader} does, on past
+ * the frame header to the first scan header. Pure, like readImageHeader: 'need-more' names the bytes to read next.
+ */
+export function readJpegLayout(input: HeaderBytes): JpegLayoutResult {
+  const reader = new Reader(new Bytes(input));
+  try {
+    if (reader.u8(0) !== 0xff || reader.u8(1) !== 0xd8) throw new Broken('unsupported', 'not a JPEG');
+    let frame: Omit<JpegLayout, 'firstScanComponents'> | undefined;
+    let at = 2;
+    for (;;) {
+      while (reader.u8(at) !== 0xff) at++;
+      while (reader.u8(at) === 0xff) at++;
+      const marker = reader.u8(at);
+      at++;
+      if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
+      if (marker === 0xd8) throw new Broken('corrupt', 'a second start-of-image marker comes before the first scan');
+      if (marker === 0xd9) throw new Broken('corrupt', 'the JPEG ends before its first scan');
+      const length = reader.u16(at);
+      if (length < 2) throw new Broken('corrupt', 'a JPEG segment has a length below 2');
+      if (marker >= 0xc0 && marker <= 0xcf && !NOT_SOF.has(marker)) {
+        if (frame) throw new Broken('corrupt', 'the JPEG has a second frame header before its first scan');
+        frame = readFrame(reader, at, marker, length);
+      } else if (marker === 0xda) {
+        if (!frame) throw new Broken('corrupt', 'the JPEG image data starts before its frame header');
+        const inScan = reader.u8(at + 2);
+        if (inScan < 1 || inScan > frame.components.length)
+          throw new Broken('corrupt', 'the JPEG scan header lists its components wrongly');
+        return { ok: true, layout: { ...frame, firstScanComponents: inScan } };
+      }
+      at += length;
+    }
+  } catch (error) {
+    if (error instanceof NeedMore) {
+      return { ok: false, reason: 'need-more', offset: error.offset, length: error.length, needed: error.offset + error.length };
+    }
+    if (error instanceof Broken) return { ok: false, reason: error.reason, detail: error.detail };
+    throw error;
+  }
+}
+
+/** Markers that may stand between a JPEG's scans, each with a length: DHT, DAC, DQT, DNL, DRI, APP0–15, COM. */
+function segmentBetweenScans(marker: number): boolean {
+  return (
+    marker === 0xc4 ||
+    marker === 0xcc ||
+    marker === 0xdb ||
+    marker === 0xdc ||
+    marker === 0xdd ||
+    (marker >= 0xe0 && marker <= 0xef) ||
+    marker === 0xfe
+  );
+}
+
+/** Where a JPEG's image ends, as {@link JpegEndFinder} finds it. */
+export type JpegEnd =
+  /** The end-of-image marker of the first image ends at `end` (bytes 0..end are the image; anything after is not). */
+  | { kind: 'end'; end: number }
+  /** A marker no decoder accepts at `at`: the bytes from there on are not this JPEG's. */
+  | { kind: 'broken'; at: number; detail: string }
+  /** The file ended before the end-of-image marker. */
+  | { kind: 'unfinished' };
+
+/**
+ * Finds the end of a JPEG's image from its bytes, given in order in pieces of any size (a whole file is never held):
+ * the marker segments, then each scan's entropy-coded data (where a 0xFF byte is followed by 0x00, a restart marker,
+ * or a marker that ends the scan), up to the end-of-image marker. Markers are accepted where libjpeg accepts them; a
+ * marker it refuses (an unknown one, a second image's start or frame) ends the search as 'broken'. Pure and
+ * streaming: `push` answers once the end or a broken marker is found, `finish` at the end of the file.
+ */
+export class JpegEndFinder {
+  private offset = 0;
+  private state: 'soi0' | 'soi1' | 'seek' | 'marker' | 'len0' | 'len1' | 'skip' | 'entropy' | 'entropy-ff' = 'soi0';
+  private marker = 0;
+  private length = 0;
+  private skip = 0;
+  private frames = 0;
+  private scans = 0;
+  private result: JpegEnd | null = null;
+
+  /** Takes the next bytes; answers the verdict once known (later calls answer it again), else null. */
+  push(chunk: Uint8Array): JpegEnd | null {
+    if (this.result) return this.result;
+    let i = 0;
+    const n = chunk.length;
+    while (i < n && !this.result) {
+      switch (this.state) {
+        case 'soi0':
+          if (chunk[i] !== 0xff) return this.broken(i, 'not a JPEG');
+          this.state = 'soi1';
+          i++;
+          break;
+        case 'soi1':
+          if (chunk[i] !== 0xd8) return this.broken(i, 'not a JPEG');
+          this.state = 'seek';
+          i++;
+          break;
+        case 'seek': {
+          // Stray bytes between segments are skipped, as libjpeg does.
+          const ff = chunk.indexOf(0xff, i);
+          if (ff < 0) {
+            i = n;
+            break;
+          }
+          i = ff + 1;
+          this.state = 'marker';
+          break;
+        }
+        case 'marker': {
+          const marker = chunk[i]!;
+          i++;
+          if (marker === 0xff) break;
+          // 0xFF 0x00 between segments: stray bytes too.
+          if (marker === 0x00) this.state = 'seek';
+          else this.afterMarker(marker, i - 1);
+          break;
+        }
+        case 'len0':
+          this.length = chunk[i]! << 8;
+          this.state = 'len1';
+          i++;
+          break;
+        case 'len1':
+          this.length |= chunk[i]!;
+          i++;
+          if (this.length < 2) return this.broken(i - 2, 'a JPEG segment has a length below 2');
+          this.skip = this.length - 2;
+          this.state = 'skip';
+          if (this.skip === 0) this.endOfSegment();
+          break;
+        case 'skip': {
+          const take = Math.min(this.skip, n - i);
+          i += take;
+          this.skip -= take;
+          if (this.skip === 0) this.endOfSegment();
+          break;
+        }
+        case 'entropy': {
+          const ff = chunk.indexOf(0xff, i);
+          if (ff < 0) {
+            i = n;
+            break;
+          }
+          i = ff + 1;
+          this.state = 'entropy-ff';
+          break;
+        }
+        case 'entropy-ff': {
+          const next = chunk[i]!;
+          i++;
+          // A stuffed zero, a fill byte or a restart marker: the scan goes on.
+          if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) this.state = 'entropy';
+          else if (next !== 0xff) this.afterMarker(next, i - 1);
+          break;
+        }
+      }
+    }
+    this.offset += n;
+    return this.result;
+  }
+
+  /** The verdict at the end of the file. */
+  finish(): JpegEnd {
+    return this.result ?? { kind: 'unfinished' };
+  }
+
+  private broken(i: number, detail: string): JpegEnd {
+    this.result = { kind: 'broken', at: this.offset + i, detail };
+    return this.result;
+  }
+
+  /** A marker whose byte is at `i` of the current chunk. */
+  private afterMarker(marker: number, i: number): void {
+    this.marker = marker;
+    if (marker === 0xd9) {
+      if (this.scans === 0) this.broken(i, 'the JPEG ends before its first scan');
+      else this.result = { kind: 'end', end: this.offset + i + 1 };
+      return;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      this.state = 'seek';
+      return;
+    }
+    const frame = marker >= 0xc0 && marker <= 0xcf && !NOT_SOF.has(marker);
+    if (frame && (this.frames > 0 || this.scans > 0)) {
+      this.broken(i, 'a second frame follows the image');
+      return;
+    }
+    if (marker === 0xda && this.frames === 0) {
+      this.broken(i, 'the JPEG image data starts before its frame header');
+      return;
+    }
+    if (!frame && marker !== 0xda && !segmentBetweenScans(marker)) {
+      this.broken(i, `marker 0x${marker.toString(16).padStart(2, '0')} cannot stand in a JPEG here`);
+      return;
+    }
+    if (frame) this.frames++;
+    this.state = 'len0';
+  }
+
+  private endOfSegment(): void {
+    if (this.marker === 0xda) {
+      this.scans++;
+      this.state = 'entropy';
+    } else {
+      this.state = 'seek';
+    }
+  }
+}
+
 /**
  * The format, stored size and EXIF orientation of a JPEG or TIFF from its header. See the result type for what the
  * caller does with each answer.

@@ -14,6 +14,8 @@ export const IMAGE_DIMENSION_MESSAGE = 'Image must be at least 700x700px and max
 export const UPLOAD_HINT =
   'JPG/TIF, min 700 * 700 px, max 50,000 px or 1,000 MP, max 2GB. We Save uploaded photos in your customer account for 90 days.';
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The photo is larger than 2 GB. Please choose a smaller file.';
+export const UPLOAD_LONGER_THAN_DECLARED_MESSAGE =
+  'More bytes arrived than the size given when this upload started (Upload-Length). Please start the upload of this photo again.';
 export const UNSUPPORTED_TYPE_MESSAGE = 'Only JPG and TIF photos are accepted.';
 
 export type ImageFormat = 'jpeg' | 'tiff' | 'png' | 'gif' | 'webp' | 'heic' | 'bmp';
@@ -64,6 +66,16 @@ export const SHARED_STRIPS_MESSAGE =
  */
 export const MAX_QUEUED_RENDERS_PER_OWNER = 4;
 export const RENDERS_QUEUED_MESSAGE = `You already have ${MAX_QUEUED_RENDERS_PER_OWNER} large photos being prepared. Please wait a minute for them to finish, then try again.`;
+
+/**
+ * Photos waiting for a job (renditions, enhancements) made from one address, whoever made them: anonymous claims
+ * cost nothing, so an address could otherwise fill the queue with claim after claim. Several customers may share an
+ * address (a mobile carrier's NAT), hence twice the per-customer cap.
+ */
+export const MAX_QUEUED_JOBS_PER_ADDRESS = 2 * MAX_QUEUED_RENDERS_PER_OWNER;
+export const JOBS_QUEUED_FROM_ADDRESS_MESSAGE =
+  'Many photos from your network are being prepared right now. Please wait a minute for them to finish, then try again.';
+export const JOBS_QUEUE_FULL_MESSAGE = 'Many photos are being prepared right now. Please try again in a few minutes.';
 
 /** At most MAX_UPLOAD_BYTES. Throws RangeError for a negative or non-integer count. */
 export function checkUploadBytes(bytes: number): RuleCheck<'UPLOAD_TOO_LARGE'> {
@@ -146,4 +158,51 @@ export function isAcceptedFormat(format: ImageFormat | null | undefined): format
 /** When an upload made now expires: RETENTION_DAYS later. */
 export function uploadExpiresAt(uploadedAt: Date): Date {
   return new Date(uploadedAt.getTime() + RETENTION_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/**
+ * What decoding a JPEG costs in memory beyond a few rows, from its layout: nothing for a sequential JPEG whose first
+ * scan carries every component (libjpeg decodes it row by row, and shrinks it while decoding); every DCT coefficient
+ * of the image — 128 bytes per 8 × 8 block of each component, at its sampled size — for a progressive JPEG or one
+ * whose components come in separate scans, because libjpeg must keep them all until the last scan has refined them,
+ * whatever size it is asked to output. A 31000 × 31000 progressive 4:4:4 JPEG holds 5.8 GB; 4:2:0 2.9 GB.
+ */
+export function jpegBufferedBytes(layout: {
+  width: number;
+  height: number;
+  progressive: boolean;
+  components: readonly { h: number; v: number }[];
+  firstScanComponents: number;
+}): number {
+  if (!layout.progressive && layout.firstScanComponents >= layout.components.length) return 0;
+  const hMax = Math.max(...layout.components.map((c) => c.h));
+  const vMax = Math.max(...layout.components.map((c) => c.v));
+  // As libjpeg sizes its whole-image coefficient arrays (jdcoefct.c): blocks across and down, rounded up to the
+  // component's sampling factor.
+  const roundUp = (n: number, multiple: number) => Math.ceil(n / multiple) * multiple;
+  return layout.components.reduce((bytes, c) => {
+    const across = Math.ceil((layout.width * c.h) / (hMax * 8));
+    const down = Math.ceil((layout.height * c.v) / (vMax * 8));
+    return bytes + roundUp(across, c.h) * roundUp(down, c.v) * 128;
+  }, 0);
+}
+
+/**
+ * The most a decode of one photo may hold on top of its few rows (see jpegBufferedBytes): 200 MB. With the server's
+ * own memory and a second photo decoding beside it, the process stays within its 600 MB. That admits progressive
+ * JPEGs up to 64 MP in 4:2:0 (the usual web and phone export), 33 MP in 4:4:4 and 100 MP in greyscale; every baseline
+ * JPEG and TIFF up to the size rules.
+ */
+export const MAX_DECODE_BUFFER_BYTES = 200_000_000;
+
+export const PROGRESSIVE_TOO_LARGE_MESSAGE =
+  'This JPG is saved as a progressive JPG, which needs too much memory to open at this size. Please save it as a standard (baseline) JPG, or as a TIF, and upload it again.';
+
+/** Refuses a JPEG whose decoding would hold more than MAX_DECODE_BUFFER_BYTES (see jpegBufferedBytes). */
+export function checkDecodeMemory(layout: Parameters<typeof jpegBufferedBytes>[0]): RuleCheck<'IMAGE_PROGRESSIVE_TOO_LARGE'> & {
+  bufferedBytes: number;
+} {
+  const bufferedBytes = jpegBufferedBytes(layout);
+  if (bufferedBytes <= MAX_DECODE_BUFFER_BYTES) return { ok: true, bufferedBytes };
+  return { ok: false, code: 'IMAGE_PROGRESSIVE_TOO_LARGE', message: PROGRESSIVE_TOO_LARGE_MESSAGE, bufferedBytes };
 }

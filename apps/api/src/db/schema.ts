@@ -12,3 +12,4 @@ export * from './schema/job-leases';
 export * from './schema/cart';
 export * from './schema/shop-settings';
 export * from './schema/coupons';
+export * from './schema/unfinished-uploads';

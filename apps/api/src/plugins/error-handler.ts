@@ -196,6 +196,10 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       request.log.error({ err: error }, 'dependency unavailable');
       return reply.status(503).send({ message: ERROR_CATALOGUE.SERVICE_UNAVAILABLE.message, code: 'SERVICE_UNAVAILABLE' });
     }
+    // A path the web app's files refuse to look up (a name too long for the file system, such as a 5,000-character
+    // order number, or a path not in canonical form): no file is sent for it, and like any path without a file it is
+    // the app's to answer (its own 404), not a 403 that says something is there.
+    if (fastifyError.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's and its plugins' own 4xx (a static file refused, a malformed header…): the catalogue's code and

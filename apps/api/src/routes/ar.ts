@@ -5,12 +5,14 @@ import type { AppContext } from '../context';
 import { accessibleUpload, framedModelForUpload } from '../services/ar/framed-model';
 import { viewerOf } from '../services/uploads/access';
 import { checkMediaSignature, signedMediaUrl } from '../services/media-access';
+import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
 const idParams = z.object({ id: textIdSchema(200).describe('The upload id') });
 const claimHeaders = z
   .object({ 'x-upload-claim': z.string().optional().describe('The browser’s anonymous upload claim (when not signed in)') })
   .loose();
 const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const TOO_MANY_MODELS = 'Too many 3D views in a short time. Please wait a few minutes and try again.';
 
 /** What a signed link stands for: one photo, size, finish and border. */
 const linkKey = (id: string, q: Pick<FramedModelQuery, 'width' | 'height' | 'frameId' | 'border'>) =>
@@ -21,20 +23,23 @@ const linkKey = (id: string, q: Pick<FramedModelQuery, 'width' | 'height' | 'fra
  * token or upload claim) gets the .glb directly, or asks for a signed link that works without headers, which Android's
  * Scene Viewer needs because it fetches the model itself.
  */
-export const arRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
+export const arRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = {}): FastifyPluginAsyncZod =>
   async function ar(app) {
+    const rules = { ...DEFAULT_SHOP_RATE_LIMITS, ...limits };
     app.get(
       '/uploads/:id/framed.glb',
       {
+        // Each model is built for the request, from the photo: limited like crops (a signed link, by its address).
+        preHandler: rateLimit(ctx.database, { key: byAccountOrIp('ar-model'), ...rules.arModelPerAccount, message: TOO_MANY_MODELS }),
         schema: {
           summary: 'The framed print as a .glb at true size (metres), for AR',
           description:
-            'Back on the wall plane (z = 0), face towards +z; moulding depth, white border and the photo as a texture. For the photo’s owner, or with `exp` and `sig` from POST /api/uploads/:id/ar-link. Other people’s photos answer 404.',
+            'Back on the wall plane (z = 0), face towards +z; moulding depth, white border and the photo as a texture. For the photo’s owner, or with `exp` and `sig` from POST /api/uploads/:id/ar-link. Other people’s photos answer 404. 429 over 120 models in 10 minutes per account (per IP address when not signed in, signed links included).',
           tags: ['uploads'],
           params: idParams,
           headers: claimHeaders,
           querystring: framedModelQuerySchema,
-          response: { 200: z.any().describe('model/gltf-binary'), ...errors },
+          response: { 200: z.any().describe('model/gltf-binary'), ...errors, 429: errorBodySchema },
         },
       },
       async (request, reply) => {

@@ -58,10 +58,11 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           ctx,
           userIdOf(request),
           b.cart === true
-            ? { kind: 'cart', amount: b.amount }
+            ? { kind: 'cart', amount: b.amount, clientAddress: request.ip }
             : {
                 kind: 'photo',
                 amount: b.amount,
+                clientAddress: request.ip,
                 couponCode: b.couponCode,
                 line: {
                   uploadId: b.uploadId,

@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import { requireUser, userIdOf } from '../plugins/auth';
 import { CLAIM_HEADER, requiredClaimHash, viewerOf } from '../services/uploads/access';
 import fastifyMultipart from '@fastify/multipart';
+import { ERRORS as TUS_ERRORS } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_FIELD, MULTIPART_OVERHEAD_BYTES, receiveMultipartPhoto } from '../services/uploads/multipart-photo';
 import { TusUploads, type TusProtocolError } from '../services/uploads/tus';
@@ -75,6 +76,13 @@ const TOO_MANY_ENHANCES = 'Too many enhanced photos in a short time. Please wait
 
 /** tus's protocol errors (plain text from the library) in the API's error shape. */
 function tusError(error: TusProtocolError): ShopError {
+  // More bytes than the upload declared (its Upload-Length) is not the 2 GB limit.
+  if (error.body === TUS_ERRORS.ERR_SIZE_EXCEEDED.body) return new ShopError('UPLOAD_LONGER_THAN_DECLARED');
+  // Extensions the shop does not offer (concatenation, deferred length) are the request's fault, not the server's.
+  if (error.body === TUS_ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION.body) {
+    return new ShopError('BAD_REQUEST', 'Parallel uploads (Upload-Concat) are not offered: send the photo as one upload.');
+  }
+  if (error.status_code === 501) return new ShopError('BAD_REQUEST', `The upload request is not valid: ${error.body.trim().slice(0, 200)}`);
   const byStatus: Record<number, ErrorCode> = {
     404: 'NOT_FOUND',
     409: 'CONFLICT',
@@ -91,8 +99,12 @@ function tusError(error: TusProtocolError): ShopError {
   return new ShopError(code);
 }
 
-/** Background work of the uploads module: renditions of very large photos, the daily retention, the temp sweep. */
-async function startUploadJobs(deps: EnhanceDeps, tus: TusUploads, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Background work of the uploads module: renditions of very large photos, the daily retention, the temp sweep, and
+ * on every server (each may hold unfinished uploads on its own disk) the sweep of expired unfinished uploads every
+ * `unfinishedSweepMs`. Answers what stops the sweep.
+ */
+async function startUploadJobs(deps: EnhanceDeps, tus: TusUploads, log: FastifyBaseLogger): Promise<() => void> {
   const swept = await sweepTempDir(deps.tmpDir);
   if (swept > 0) log.info({ swept }, 'removed temporary upload files left by an earlier server');
   const { jobs } = deps.ctx;
@@ -124,6 +136,16 @@ async function startUploadJobs(deps: EnhanceDeps, tus: TusUploads, log: FastifyB
     log.info({ ...result, swept, unfinished }, 'upload retention done');
   });
   await jobs.schedule(RETENTION_QUEUE, RETENTION_CRON);
+  const sweep = setInterval(() => {
+    tus
+      .cleanUpExpired()
+      .then((unfinished) => {
+        if (unfinished > 0) log.info({ unfinished }, 'deleted expired unfinished uploads');
+      })
+      .catch((err: unknown) => log.error({ err }, 'expired unfinished uploads could not be deleted'));
+  }, deps.options.unfinishedSweepMs);
+  sweep.unref();
+  return () => clearInterval(sweep);
 }
 
 export const uploadRoutes = (
@@ -142,9 +164,11 @@ export const uploadRoutes = (
       directory: path.join(ctx.config.dataDir, 'tus'),
       maxBytes: options.maxBytes,
       expiryMs: options.unfinishedExpiryMs,
+      limits: options.unfinished,
     });
     const slots = new UploadSlots(options.slots);
-    await startUploadJobs(deps, tus, app.log);
+    const stopSweep = await startUploadJobs(deps, tus, app.log);
+    app.addHook('onClose', async () => stopSweep());
     // busboy's own size limit only truncates (counted and refused with 413 by receiveMultipartPhoto).
     await app.register(fastifyMultipart, { throwFileSizeLimit: false });
     // tus bodies are left unread here and streamed by the tus server into its file store, never buffered.
@@ -181,14 +205,18 @@ export const uploadRoutes = (
       });
       reply.code(response.status);
       const body = await response.text();
-      return body ? reply.type('text/plain; charset=utf-8').send(body) : reply.send();
+      if (!body) return reply.send();
+      // A creation that brought the whole photo answers with the photo (JSON); tus's own bodies are plain text.
+      const json = response.headers.get('content-type')?.startsWith('application/json');
+      return reply.type(json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8').send(body);
     }
 
     const tusDescription = [
       'Resumable uploads on the tus 1.0.0 protocol (https://tus.io), extensions creation, termination and expiration; `Tus-Max-Size` is 2147483648. Use a tus client (tus-js-client, Uppy, TUSKit…).',
       `Create with \`POST /api/uploads/tus\`, \`Upload-Length\` and \`Upload-Metadata\` (\`filename\`, \`filetype\`), with \`Authorization: Bearer\` or \`X-Upload-Claim\`: 201 with \`Location: /api/uploads/tus/<id>\`, where \`<id>\` is the photo’s own id (\`GET /api/uploads/<id>\` once finished). Over 2 GiB: 413.`,
       '`PATCH` sends bytes from `Upload-Offset` (`Content-Type: application/offset+octet-stream`); `HEAD` says where to resume. The first bytes are checked as they arrive: not a JPEG or TIFF 415, a JPEG whose header size breaks the rules 422. The PATCH that brings the last byte runs the photo’s checks and answers 204 (the photo is then `GET /api/uploads/<id>`) or the error. Unfinished uploads expire after 24 hours (`Upload-Expires`, then 410).',
-      'Someone else’s upload answers 404. A PATCH that receives nothing for 60 s is closed (resume it). 429 when too many uploads from one address or account are open at once, or over 120 photos in 10 minutes.',
+      'A creation may bring the whole photo (`Content-Type: application/offset+octet-stream`, creation-with-upload): it is checked as the last PATCH is and answers 201 with `Location` and the photo (JSON). An anonymous upload finished by a signed-in request (token and claim) becomes that account’s photo. More bytes than `Upload-Length` answer 413 `UPLOAD_LONGER_THAN_DECLARED`; `Upload-Concat` (parallel uploads) 400.',
+      'Someone else’s upload answers 404. A PATCH that receives nothing for 60 s is closed (resume it). 429 when too many uploads from one address or account are open at once, over 120 photos in 10 minutes, or too many unfinished uploads (10 per address and per account or claim, 4 GiB declared per account and 8 GiB per address). An unfinished upload past its expiry answers 410 and its bytes are deleted then, or by the sweep every 30 minutes.',
     ].join('\n\n');
     const tusSchema = { tags: ['uploads'], headers: claimHeaders };
     app.post(

@@ -270,6 +270,12 @@ export async function addCartLine(
     if (!added)
       throw new ShopError('NOT_FOUND', 'We could not find this photo in your account. Please upload it again.', { field: 'uploadId' });
     if (added.error) throw added.error;
+    // The border is priced as the nearest of the catalogue's levels (within a thousandth of an inch): the line keeps
+    // that level, not the inches as sent (0.4000001 is stored as 0.4, as create-order's snapshot has it).
+    const level = added.snapshot?.borderIn;
+    if (level !== undefined && level !== body.selectedMotifBorder) {
+      await db.query(`UPDATE cart_lines SET border_in = $2 WHERE id = $1`, [id, level]);
+    }
     return { lineId: id, created: true };
   });
   const cart = await readCart(ctx, userId);

@@ -31,3 +31,39 @@ export async function runAndReport<T>(tag: string, work: () => Promise<T>): Prom
     process.exitCode = 1;
   }
 }
+
+/**
+ * An image job's child process ran out of memory: killed by the kernel (SIGKILL that the parent did not send) or
+ * stopped by an allocation failure. Running it again would fail the same way, so the job is failed without a retry.
+ */
+export class ResourceFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResourceFailure';
+  }
+}
+
+/** What libvips, V8 and the C++ runtime say when an allocation fails. */
+const OUT_OF_MEMORY = /out of memory|cannot allocate memory|unable to allocate|failed to allocate|bad_alloc|ENOMEM|heap limit/i;
+
+/**
+ * Why a child that gave no result stopped, as an error for the job: a ResourceFailure when it was killed without the
+ * parent asking (the kernel's out-of-memory killer) or said it ran out of memory; else a plain Error (retried).
+ */
+export function childStopped(
+  what: string,
+  stopped: { code: number | null; signal: NodeJS.Signals | null; killedByParent: boolean },
+  stderr: string,
+): Error {
+  const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+  const how = stopped.signal ?? `exit ${stopped.code}`;
+  if ((stopped.signal === 'SIGKILL' && !stopped.killedByParent) || OUT_OF_MEMORY.test(stderr)) {
+    return new ResourceFailure(`${what} ran out of memory (${how})${tail ? `: ${tail}` : ''}`);
+  }
+  return new Error(`${what} stopped (${how}) without a result: ${tail}`);
+}
+
+/** A child's reported error message that means it ran out of memory. */
+export function isOutOfMemory(message: string): boolean {
+  return OUT_OF_MEMORY.test(message);
+}

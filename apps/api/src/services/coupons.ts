@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   checkCoupon,
   couponSummary,
+  ERROR_CATALOGUE,
   normalizeCouponCode,
+  PAID_OR_LATER,
   ShopError,
+  type ErrorCode,
   type Coupon,
   type CouponBody,
   type CouponKind,
@@ -14,7 +17,7 @@ import {
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import type { Database, Tx } from '../db/client';
-import { couponRedemptions, coupons, type CouponRow, type OrderRow } from '../db/schema';
+import { couponRedemptions, coupons, orders, type CouponRow, type OrderRow } from '../db/schema';
 
 /**
  * How long create-order keeps a use of a code for its order while the customer pays. Past it, the use is free for
@@ -29,6 +32,59 @@ export const COUPON_RAN_OUT_NOTE =
 export const COUPON_RAN_OUT_MESSAGE =
   'Your coupon ran out while you were paying (all its uses were taken), so this order was cancelled. Your payment is being refunded in full to the account it came from (5–7 working days).';
 export const COUPON_RAN_OUT_REFUND_REASON = 'the coupon had no use left when the payment arrived';
+
+/**
+ * Why a paid order cannot take its coupon, found under the coupon row's lock when its payment arrives: the code has
+ * run out, the customer has used it as often as it allows (two tabs paying two orders with a one-per-customer code),
+ * or it is for a first order and another order of the customer's was paid first. Each cancels the order and refunds
+ * the payment, and is told to the customer with the coupon's own reason (`code`, `message`) and to the owner by the
+ * order's flag and note.
+ */
+export type CouponRefusalAtPayment = 'used_up' | 'already_used' | 'first_order';
+
+export const COUPON_REFUSALS_AT_PAYMENT: Record<
+  CouponRefusalAtPayment,
+  { flag: string; note: string; refundReason: string; code: ErrorCode; message: string }
+> = {
+  used_up: {
+    flag: COUPON_RAN_OUT_FLAG,
+    note: COUPON_RAN_OUT_NOTE,
+    refundReason: COUPON_RAN_OUT_REFUND_REASON,
+    code: 'COUPON_USED_UP',
+    message: COUPON_RAN_OUT_MESSAGE,
+  },
+  already_used: {
+    flag: 'coupon_already_used',
+    note: 'The customer had already used the coupon of this order as often as it allows (on another order, paid first): the order was cancelled and the payment is refunded in full.',
+    refundReason: 'the customer had already used the coupon on another paid order',
+    code: 'COUPON_ALREADY_USED_REFUNDED',
+    message: ERROR_CATALOGUE.COUPON_ALREADY_USED_REFUNDED.message,
+  },
+  first_order: {
+    flag: 'coupon_first_order',
+    note: 'The coupon of this order is for a first order only, and another order of the customer was paid first: the order was cancelled and the payment is refunded in full.',
+    refundReason: 'the first-order coupon went to another order of the customer, paid first',
+    code: 'COUPON_FIRST_ORDER_REFUNDED',
+    message: ERROR_CATALOGUE.COUPON_FIRST_ORDER_REFUNDED.message,
+  },
+};
+
+/** The refusal an order's payment flag records, or null when the flag is not a coupon's. */
+export function couponRefusalOfFlag(flag: string | null): CouponRefusalAtPayment | null {
+  const found = (Object.keys(COUPON_REFUSALS_AT_PAYMENT) as CouponRefusalAtPayment[]).find(
+    (reason) => COUPON_REFUSALS_AT_PAYMENT[reason].flag === flag,
+  );
+  return found ?? null;
+}
+
+/**
+ * A code with a limited number of uses may be held by at most this many unpaid orders made from one address at once
+ * (other than the customer's own, which a new hold replaces): with 20 sign-ups an hour from one address, holds of 30
+ * minutes could otherwise keep a small "first N" code blocked for everyone.
+ */
+export const MAX_LIVE_HOLDS_PER_ADDRESS = 2;
+export const HOLDS_FROM_ADDRESS_MESSAGE =
+  'This code is already being used in other checkouts from your network. Please finish one of them, or try again in a few minutes.';
 
 type Queryable = Pick<Database['pool'], 'query'>;
 
@@ -114,6 +170,7 @@ export async function holdCoupon(
   orderId: string,
   code: string,
   order: CouponOrder,
+  clientAddress: string | null = null,
 ): Promise<PricedCoupon> {
   const client = await ctx.database.pool.connect();
   try {
@@ -127,10 +184,26 @@ export async function holdCoupon(
     );
     const check = checkCoupon(ruleOf(coupon), order, await usageOf(client, coupon.id, userId, orderId), new Date());
     if (!check.ok) throw new ShopError(check.code, check.message, { field: 'couponCode' });
+    // A limited code: the live holds of other customers from this address count against it (see MAX_LIVE_HOLDS_PER_ADDRESS).
+    if (coupon.totalUses !== null && clientAddress !== null) {
+      const {
+        rows: [held],
+      } = await client.query<{ n: number; free_in: number | null }>(
+        `SELECT count(*)::int AS n, ceil(extract(epoch FROM min(held_until) - now()))::int AS free_in FROM coupon_redemptions
+          WHERE coupon_id = $1 AND client_address = $2 AND user_id <> $3 AND status = 'held' AND held_until > now()`,
+        [coupon.id, clientAddress, userId],
+      );
+      if (held!.n >= MAX_LIVE_HOLDS_PER_ADDRESS) {
+        throw new ShopError('RATE_LIMITED', HOLDS_FROM_ADDRESS_MESSAGE, {
+          field: 'couponCode',
+          retryAfterSeconds: Math.max(1, held!.free_in ?? 60),
+        });
+      }
+    }
     await client.query(
-      `INSERT INTO coupon_redemptions (coupon_id, order_id, user_id, status, discount_paise, held_until)
-       VALUES ($1, $2, $3, 'held', $4, now() + $5 * interval '1 millisecond')`,
-      [coupon.id, orderId, userId, check.discountPaise, COUPON_HOLD_MS],
+      `INSERT INTO coupon_redemptions (coupon_id, order_id, user_id, status, discount_paise, held_until, client_address)
+       VALUES ($1, $2, $3, 'held', $4, now() + $5 * interval '1 millisecond', $6)`,
+      [coupon.id, orderId, userId, check.discountPaise, COUPON_HOLD_MS, clientAddress],
     );
     await client.query('COMMIT');
     return { coupon, discountPaise: check.discountPaise, summary: couponSummary(ruleOf(coupon)) };
@@ -149,13 +222,15 @@ export async function releaseHold(ctx: AppContext, orderId: string): Promise<voi
 
 /**
  * In the transaction that makes an order paid: turns its hold into a use and counts it on the coupon, with the
- * coupon row locked. Only paid uses are counted here, so a coupon is never used more than its limits allow; false
- * when none is left for this order (its hold expired and others paid meanwhile): the caller refunds the payment.
+ * coupon row locked. Every limit is checked again here against paid orders only — the total, the customer's own uses
+ * and the first-order rule — so a coupon is never used more than its rules allow, whatever happened to holds or
+ * however many tabs paid at once. Answers null when the use is counted, else why not (see CouponRefusalAtPayment):
+ * the caller then cancels the order and refunds the payment.
  */
-export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<boolean> {
-  if (!order.couponCode) return true;
+export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<CouponRefusalAtPayment | null> {
+  if (!order.couponCode) return null;
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, order.couponCode)).for('update').limit(1);
-  if (!coupon) return false;
+  if (!coupon) return 'used_up';
   const rule = ruleOf(coupon);
   // Only paid uses count here: a payment settles against these, under the coupon row's lock.
   const [usage] = await tx
@@ -165,11 +240,24 @@ export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<boole
     })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.status, 'used'), ne(couponRedemptions.orderId, order.id)));
-  const overTotal = rule.totalUses !== null && usage!.usedTotal >= rule.totalUses;
-  const overCustomer = rule.perCustomer !== null && usage!.usedByCustomer >= rule.perCustomer;
-  if (overTotal || overCustomer) {
+  const paidBefore = rule.firstOrderOnly
+    ? await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, order.userId), ne(orders.id, order.id), inArray(orders.status, [...PAID_OR_LATER])))
+        .limit(1)
+    : [];
+  const refusal: CouponRefusalAtPayment | null =
+    rule.totalUses !== null && usage!.usedTotal >= rule.totalUses
+      ? 'used_up'
+      : rule.perCustomer !== null && usage!.usedByCustomer >= rule.perCustomer
+        ? 'already_used'
+        : paidBefore.length > 0
+          ? 'first_order'
+          : null;
+  if (refusal) {
     await tx.update(couponRedemptions).set({ status: 'released' }).where(eq(couponRedemptions.orderId, order.id));
-    return false;
+    return refusal;
   }
   const now = new Date();
   const updated = await tx
@@ -192,7 +280,7 @@ export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<boole
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(eq(coupons.id, coupon.id));
-  return true;
+  return null;
 }
 
 // ---- The owner's coupons ----

@@ -15,6 +15,9 @@ export const LEASE_HEARTBEAT_MS = 15_000;
 /** …and counts as abandoned (its process gone) once it has not been for this long. */
 export const LEASE_STALE_SECONDS = 60;
 
+/** The failure recorded on a job whose process stopped while running it. */
+const PROCESS_STOPPED = 'the process running this job stopped';
+
 /** Options of `work` besides pg-boss's own. */
 export interface WorkOptions extends PgBoss.WorkOptions {
   /**
@@ -71,7 +74,10 @@ export class Jobs {
 
   /**
    * Hands back to pg-boss the jobs whose lease stopped beating (their process is gone): each is failed, so pg-boss
-   * retries it (after its retry delay) or, with no retry left, sends it to its dead-letter queue. Returns how many.
+   * retries it (after its retry delay) or, with no retry left, sends it to its dead-letter queue. A job whose process
+   * had already stopped on its previous run is not run a third time: a job that takes its process down (out of
+   * memory) would take the next one down too. It is cancelled and its data sent to its queue's dead letter, whose
+   * handler marks the work failed. Returns how many were handed back.
    */
   async releaseAbandoned(staleSeconds = LEASE_STALE_SECONDS): Promise<number> {
     const { rows } = await this.database.pool.query<{ job_id: string; queue: string }>(
@@ -79,7 +85,16 @@ export class Jobs {
       [staleSeconds],
     );
     for (const row of rows) {
-      await this.boss.fail(row.queue, row.job_id, { message: 'the process running this job stopped' });
+      const job = await this.boss.getJobById<object>(row.queue, row.job_id);
+      const output = job?.output as { message?: unknown } | undefined;
+      if (job && output?.message === PROCESS_STOPPED) {
+        await this.boss.cancel(row.queue, row.job_id);
+        const deadLetter = (await this.boss.getQueue(row.queue))?.deadLetter;
+        if (deadLetter) await this.boss.send(deadLetter, job.data);
+        this.log.error({ queue: row.queue, jobId: row.job_id }, 'a job whose process stopped twice is not run again');
+        continue;
+      }
+      await this.boss.fail(row.queue, row.job_id, { message: PROCESS_STOPPED });
       this.log.info({ queue: row.queue, jobId: row.job_id }, 'released a job whose process stopped');
     }
     return rows.length;

@@ -72,12 +72,15 @@ export interface ShopRateLimits {
   cropPerAccount: RateLimitRule;
   /** POST /api/create-order, per account. */
   createOrderPerAccount: RateLimitRule;
+  /** GET /api/uploads/:id/framed.glb (a model built per request), per account, else per IP address (signed links too). */
+  arModelPerAccount: RateLimitRule;
 }
 
 export const DEFAULT_SHOP_RATE_LIMITS: ShopRateLimits = {
   uploadPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   cropPerAccount: { limit: 120, windowSeconds: 10 * 60 },
   createOrderPerAccount: { limit: 30, windowSeconds: 10 * 60 },
+  arModelPerAccount: { limit: 120, windowSeconds: 10 * 60 },
 };
 
 /** Counts per signed-in account, or per IP address for anonymous requests (request.ip: see TRUST_PROXY). */

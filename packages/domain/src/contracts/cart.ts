@@ -21,30 +21,33 @@ export const cartQuantitySchema = z
   .max(MAX_QUANTITY, `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}.`);
 
 /** POST /api/cart/lines: the same choices create-order takes for one photo. */
-export const addCartLineBodySchema = z.object({
-  uploadId: textIdSchema(200),
-  /** A preset size id (with its portrait suffix), or null for a custom size in `customWidth` × `customHeight` inches. */
-  sizeId: textIdSchema(200).nullable(),
-  customWidth: z.number().finite().optional(),
-  customHeight: z.number().finite().optional(),
-  /** The frame finish id. */
-  selectedFrame: textIdSchema(200),
-  /** The white border in inches (0 for none). */
-  selectedMotifBorder: inches,
-  quantity: cartQuantitySchema,
-  /**
-   * The browser's own id for a line made before sign-in (8–100 of A–Z a–z 0–9 _ -). Adding a line with an id already
-   * in the cart changes nothing and answers with that line: a merge that is retried never doubles a line.
-   */
-  clientLineId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'clientLineId must be 8 to 100 letters, digits, - or _.')
-    .optional(),
-});
+export const addCartLineBodySchema = z
+  .object({
+    uploadId: textIdSchema(200),
+    /** A preset size id (with its portrait suffix), or null for a custom size in `customWidth` × `customHeight` inches. */
+    sizeId: textIdSchema(200).nullable(),
+    customWidth: z.number().finite().optional(),
+    customHeight: z.number().finite().optional(),
+    /** The frame finish id. */
+    selectedFrame: textIdSchema(200),
+    /** The white border in inches (0 for none). */
+    selectedMotifBorder: inches,
+    quantity: cartQuantitySchema,
+    /**
+     * The browser's own id for a line made before sign-in (8–100 of A–Z a–z 0–9 _ -). Adding a line with an id already
+     * in the cart changes nothing and answers with that line: a merge that is retried never doubles a line.
+     */
+    clientLineId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'clientLineId must be 8 to 100 letters, digits, - or _.')
+      .optional(),
+  })
+  // Like every other body: a field the contract does not name is refused (400), never stored or silently dropped.
+  .strict();
 export type AddCartLineBody = z.infer<typeof addCartLineBodySchema>;
 
 /** PATCH /api/cart/lines/:id. */
-export const updateCartLineBodySchema = z.object({ quantity: cartQuantitySchema });
+export const updateCartLineBodySchema = z.object({ quantity: cartQuantitySchema }).strict();
 export type UpdateCartLineBody = z.infer<typeof updateCartLineBodySchema>;
 
 export const cartLineParamsSchema = z.object({ id: textIdSchema(100) });

@@ -57,6 +57,8 @@ export const couponRedemptions = pgTable(
     status: text('status').notNull().default('held'),
     discountPaise: integer('discount_paise').notNull(),
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /** The address create-order was asked from (request.ip): live holds of a limited code are counted per address. */
+    clientAddress: text('client_address'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -59,6 +59,11 @@ export const uploads = pgTable(
     pages: integer('pages').notNull().default(1),
     /** 'ready' | 'processing' | 'failed'. */
     status: text('status').notNull().default('ready'),
+    /**
+     * The address of the request that made the row (request.ip: see TRUST_PROXY); null for rows made before it was
+     * kept. Photos waiting for a job are counted and served by it as well as by owner (an anonymous claim is free).
+     */
+    clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -75,6 +80,9 @@ export const uploads = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('uploads_original_key').on(t.originalKey),
     index('uploads_parent').on(t.parentId),
+    index('uploads_processing_address')
+      .on(t.clientAddress)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
 

@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, ShopError, type UpscaleFactor } from '@framewala/domain';
+import { decodeBufferBytes } from '../uploads/decode-cost';
 import { orientedToStored, type Region } from '../uploads/image';
 import { upscalePhoto, type Upscaler } from './upscale';
 
@@ -124,8 +125,9 @@ export async function autoEnhance(image: () => sharp.Sharp, strength: number): P
 }
 
 /**
- * Makes the enhanced original. Decoding failures become 422 IMAGE_UNREADABLE. `upscale` is the AI model unless another
- * upscaler is given (tests give a plain resize: the model has its own test and benchmark).
+ * Makes the enhanced original. A JPEG the decode memory rule refuses is 422 IMAGE_PROGRESSIVE_TOO_LARGE before anything
+ * is decoded; decoding failures become 422 IMAGE_UNREADABLE. `upscale` is the AI model unless another upscaler is given
+ * (tests give a plain resize: the model has its own test and benchmark).
  */
 export async function makeEnhanced(
   spec: EnhanceSpec,
@@ -133,6 +135,8 @@ export async function makeEnhanced(
   upscale: Upscaler = upscalePhoto,
 ): Promise<EnhanceResult> {
   let base: () => sharp.Sharp = () => openRegion(spec.source);
+  // The same memory rule as every decode of a customer's photo, before any pixel is read.
+  await decodeBufferBytes(spec.source.path);
   try {
     if (spec.upscale) {
       const { data, info } = await openRegion(spec.source).removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ShopError } from '@framewala/domain';
+import { childStopped, isOutOfMemory, ResourceFailure } from '../child-result';
 import type { EnhanceResult, EnhanceSpec } from './pixels';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -53,7 +54,14 @@ export function enhanceInChild(spec: EnhanceSpec, options: EnhanceRunOptions = {
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 20_000) stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50 * 60 * 1000);
+    let killedByParent = false;
+    const timer = setTimeout(
+      () => {
+        killedByParent = true;
+        child.kill('SIGKILL');
+      },
+      options.timeoutMs ?? 50 * 60 * 1000,
+    );
     if (child.pid !== undefined) {
       try {
         os.setPriority(child.pid, options.niceness ?? 10);
@@ -70,11 +78,7 @@ export function enhanceInChild(spec: EnhanceSpec, options: EnhanceRunOptions = {
       clearTimeout(timer);
       const line = resultLine ?? (pending.startsWith('ENHANCE-RESULT ') ? pending : undefined);
       if (!line) {
-        reject(
-          new Error(
-            `The enhancer stopped (${signal ?? `exit ${code}`}) without a result: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
-          ),
-        );
+        reject(childStopped('The enhancer', { code, signal, killedByParent }, stderr));
         return;
       }
       const message = JSON.parse(line.slice('ENHANCE-RESULT '.length)) as
@@ -83,6 +87,8 @@ export function enhanceInChild(spec: EnhanceSpec, options: EnhanceRunOptions = {
       if (message.ok) resolve({ result: message.result, seconds: message.seconds, peakRssMB: message.peakRssMB });
       else if (message.error.code && isErrorCode(message.error.code))
         reject(new ShopError(message.error.code, message.error.message, message.error.details));
+      else if (isOutOfMemory(message.error.message))
+        reject(new ResourceFailure(`The enhancer ran out of memory: ${message.error.message}`));
       else reject(new Error(message.error.message));
     });
   });

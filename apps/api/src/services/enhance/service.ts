@@ -19,6 +19,7 @@ import {
   withLocalOriginal,
   type UploadsDeps,
 } from '../uploads/service';
+import { ResourceFailure } from '../child-result';
 import { tempFileName } from '../uploads/temp-files';
 import { enhanceInChild, type Enhancer } from './run';
 
@@ -43,7 +44,7 @@ export async function enhanceUpload(deps: EnhanceDeps, id: string, viewer: Viewe
   if (parent.status === 'processing') throw new ShopError('CONFLICT', 'This photo is still being prepared. Please wait until it is ready.');
   const check = checkEnhance(parent.width, parent.height, body);
   if (!check.ok) throw new ShopError(check.code, check.message, { imageWidth: parent.width, imageHeight: parent.height });
-  await assertRenderQueueRoom(deps, viewer);
+  const priority = await assertRenderQueueRoom(deps, viewer);
   const newId = randomUUID();
   const createdAt = new Date();
   const row: UploadRow = {
@@ -72,13 +73,14 @@ export async function enhanceUpload(deps: EnhanceDeps, id: string, viewer: Viewe
     bytes: 0,
     pages: 1,
     status: 'processing',
+    clientAddress: viewer.address ?? null,
     createdAt,
     expiresAt: uploadExpiresAt(createdAt),
     deletedAt: null,
   };
   await deps.ctx.database.db.insert(uploads).values(row);
   try {
-    await deps.ctx.jobs.send(ENHANCE_QUEUE, { uploadId: row.id }, { singletonKey: row.id });
+    await deps.ctx.jobs.send(ENHANCE_QUEUE, { uploadId: row.id }, { singletonKey: row.id, priority });
     deps.ctx.jobs.notify(deps.enhanceWorker);
   } catch (error) {
     await markEnhanceFailed(deps, row.id).catch(() => undefined);
@@ -158,7 +160,8 @@ export async function processEnhanceJob(deps: EnhanceDeps, uploadId: string): Pr
     if (updated.length === 0) await Promise.all(stored.map((key) => deps.ctx.storage.delete(key).catch(() => undefined)));
   } catch (error) {
     await Promise.all(stored.map((key) => deps.ctx.storage.delete(key).catch(() => undefined)));
-    if (!(error instanceof ShopError)) throw error;
+    // A photo that cannot be decoded, or an enhancer that ran out of memory, would fail the same way again: no retry.
+    if (!(error instanceof ShopError) && !(error instanceof ResourceFailure)) throw error;
     await markEnhanceFailed(deps, row.id);
   } finally {
     await fs.rm(out, { force: true });

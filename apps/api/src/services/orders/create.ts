@@ -15,8 +15,12 @@ import { canonicalSizeId, lineRowsSql, priceLine, shipLines, uploadJsonSql, type
  * touches the saved cart), or every line of the customer's saved cart with the cart's coupon code. Either way the
  * order is a list of lines, priced, shipped, discounted, paid and stored the same way.
  */
-export type OrderRequest =
-  { kind: 'photo'; amount: number; line: LineChoice; couponCode?: string | undefined } | { kind: 'cart'; amount: number };
+export type OrderRequest = (
+  { kind: 'photo'; amount: number; line: LineChoice; couponCode?: string | undefined } | { kind: 'cart'; amount: number }
+) & {
+  /** The address the order is asked from (request.ip): a limited code's holds are counted by it. */
+  clientAddress?: string | null;
+};
 
 export interface CreatedOrder {
   id: string;
@@ -237,7 +241,15 @@ export async function createOrder(
     lines.map((l) => l.line),
   );
   const orderNumber = newOrderNumber();
-  const coupon = await couponForOrder(ctx, userId, orderNumber, reading.couponCode, { subtotalPaise, shippingPaise }, request.amount);
+  const coupon = await couponForOrder(
+    ctx,
+    userId,
+    orderNumber,
+    reading.couponCode,
+    { subtotalPaise, shippingPaise },
+    request.amount,
+    request.clientAddress ?? null,
+  );
   const amountPaise = subtotalPaise + shippingPaise - coupon.discountPaise;
 
   const provider = paymentProviderFor(ctx.config, ctx.database);
@@ -290,7 +302,8 @@ export interface OrderCoupon {
 /**
  * The order's coupon: priced first (a 422 with the code's reason when it does not apply), then the client's total is
  * checked (409 PRICE_MISMATCH `{amount}`), then one use is held for this order (422 COUPON_USED_UP when the last use
- * went to someone else meanwhile). No code: no discount, and only the total is checked.
+ * went to someone else meanwhile; 429 when other customers' checkouts from `clientAddress` already hold a limited code
+ * twice). No code: no discount, and only the total is checked.
  */
 export async function couponForOrder(
   ctx: AppContext,
@@ -299,12 +312,13 @@ export async function couponForOrder(
   code: string | null,
   order: CouponOrder,
   clientAmount: number,
+  clientAddress: string | null = null,
 ): Promise<OrderCoupon> {
   const priced = code ? await priceCoupon(ctx.database.pool, userId, code, order) : null;
   const amountPaise = order.subtotalPaise + order.shippingPaise - (priced?.discountPaise ?? 0);
   if (clientAmount !== amountPaise) throw new ShopError('PRICE_MISMATCH', undefined, { amount: amountPaise });
   if (!code) return { code: null, discountPaise: 0, coversShipping: false };
-  const held = await holdCoupon(ctx, userId, orderNumber, code, order);
+  const held = await holdCoupon(ctx, userId, orderNumber, code, order, clientAddress);
   if (held.discountPaise !== priced!.discountPaise) {
     await releaseHold(ctx, orderNumber);
     throw new ShopError('PRICE_MISMATCH', undefined, { amount: order.subtotalPaise + order.shippingPaise - held.discountPaise });

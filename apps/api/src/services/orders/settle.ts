@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatInr, PAID_OR_LATER, type OrderActor, type OrderStatus, type TaxSettings } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { cartLines, carts, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
-import { COUPON_RAN_OUT_FLAG, COUPON_RAN_OUT_NOTE, COUPON_RAN_OUT_REFUND_REASON, redeemForPaidOrder } from '../coupons';
+import { carts, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { COUPON_REFUSALS_AT_PAYMENT, couponRefusalOfFlag, redeemForPaidOrder } from '../coupons';
 import { issueCreditNote, issueInvoice } from '../invoices';
 import { refundPendingPayment } from '../payments/refunds';
 import { queuePrintFileForPaidOrder } from '../print/service';
@@ -117,6 +117,9 @@ export async function settlePaid(
       .limit(1);
     if (existing && existing.orderId !== order.id) return { ...unchanged, foreignPayment: true };
   }
+  // The payment that had this order cancelled for its coupon, again (the webhook, then the browser's verify): the
+  // refund is already asked for, and the order keeps the coupon's reason for the customer.
+  if (closed && inserted.length === 0 && couponRefusalOfFlag(order.paymentFlag)) return { ...unchanged, refundPaymentId: payment.id };
   if (closed) {
     const [flagged] = await tx
       .update(orders)
@@ -139,19 +142,14 @@ export async function settlePaid(
       .returning();
     return { ...unchanged, order: flagged ?? order };
   }
-  if (!(await redeemForPaidOrder(tx, order))) {
+  const couponRefusal = await redeemForPaidOrder(tx, order);
+  if (couponRefusal) {
+    const why = COUPON_REFUSALS_AT_PAYMENT[couponRefusal];
     await tx
       .update(payments)
-      .set({ refundStatus: 'pending', refundReason: COUPON_RAN_OUT_REFUND_REASON })
+      .set({ refundStatus: 'pending', refundReason: why.refundReason })
       .where(and(eq(payments.providerPaymentId, payment.id), eq(payments.orderId, order.id)));
-    const cancelled = await changeStatus(
-      tx,
-      order,
-      'cancelled',
-      actor,
-      { paymentFlag: COUPON_RAN_OUT_FLAG, paymentFlagNote: COUPON_RAN_OUT_NOTE },
-      COUPON_RAN_OUT_NOTE,
-    );
+    const cancelled = await changeStatus(tx, order, 'cancelled', actor, { paymentFlag: why.flag, paymentFlagNote: why.note }, why.note);
     return { ...unchanged, order: cancelled, refundPaymentId: payment.id };
   }
   const updated = await changeStatus(tx, order, 'paid', actor, {
@@ -160,11 +158,15 @@ export async function settlePaid(
     failureReason: null,
     failureCode: null,
   });
-  // The lines that came from the cart leave it once they are paid for (lines added since stay; a photo bought at once
-  // never touched the cart).
-  const fromCart = order.lines.flatMap((l) => (l.cartLineId ? [l.cartLineId] : []));
+  // What was ordered from the cart leaves it once it is paid for, and only that: a line whose quantity was raised
+  // after the order keeps the pieces not ordered (lines added since stay; a photo bought at once never touched the cart).
+  const fromCart = order.lines.flatMap((l) => (l.cartLineId ? [{ id: l.cartLineId, quantity: l.quantity }] : []));
   if (fromCart.length > 0) {
-    await tx.delete(cartLines).where(and(eq(cartLines.userId, order.userId), inArray(cartLines.id, fromCart)));
+    // One statement: a line holding no more than was ordered goes, one holding more keeps the difference.
+    await tx.execute(sql`WITH ordered AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(fromCart)}::jsonb) AS o(id text, quantity int)),
+      gone AS (DELETE FROM cart_lines c USING ordered o WHERE c.user_id = ${order.userId} AND c.id = o.id AND c.quantity <= o.quantity)
+      UPDATE cart_lines c SET quantity = c.quantity - o.quantity, updated_at = now() FROM ordered o
+       WHERE c.user_id = ${order.userId} AND c.id = o.id AND c.quantity > o.quantity`);
     // The cart's code was spent on this order.
     if (order.couponCode) {
       await tx

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { orders, users } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
 import { afterSettlement, lockOrderByProviderId, settlePaid } from '../orders/settle';
-import { COUPON_RAN_OUT_FLAG, COUPON_RAN_OUT_MESSAGE } from '../coupons';
+import { COUPON_REFUSALS_AT_PAYMENT, couponRefusalOfFlag } from '../coupons';
 import { verifyPaymentSignature } from './signatures';
 
 export { PAYMENT_VERIFIED_MESSAGE };
@@ -59,8 +59,12 @@ export async function verifyPayment(
   });
   if (result.foreignPayment) throw new ShopError('PAYMENT_OF_ANOTHER_ORDER');
   await afterSettlement(ctx, result, log);
-  if (result.refundPaymentId && result.order.paymentFlag === COUPON_RAN_OUT_FLAG) {
-    throw new ShopError('COUPON_USED_UP', COUPON_RAN_OUT_MESSAGE, { orderId: result.order.id });
+  // Cancelled for its coupon (run out, already used by this customer, or not the first order after all): the
+  // coupon's reason, saying the payment is refunded.
+  const couponRefusal = result.refundPaymentId ? couponRefusalOfFlag(result.order.paymentFlag) : null;
+  if (couponRefusal) {
+    const why = COUPON_REFUSALS_AT_PAYMENT[couponRefusal];
+    throw new ShopError(why.code, why.message, { orderId: result.order.id });
   }
   if (result.refundPaymentId) throw new ShopError('PAID_ORDER_CANCELLED', undefined, { orderId: result.order.id });
   return { message: PAYMENT_VERIFIED_MESSAGE, orderId: result.order.id };

@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, planPrintFile, ShopError, type PixelRegion, type PrintFilePlan } from '@framewala/domain';
+import { decodeBufferBytes } from '../uploads/decode-cost';
 import { orientedToStored } from '../uploads/image';
 import { iccDescription } from './icc';
 
@@ -120,6 +121,19 @@ export async function renderPrintFile(spec: RenderSpec): Promise<RenderResult> {
     metadata = await sharp(spec.sourcePath, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch {
     throw new ShopError('IMAGE_UNREADABLE', 'The original photo of this order cannot be read.');
+  }
+  // The same memory rule as every decode of a customer's photo (an original stored before the rule included).
+  try {
+    await decodeBufferBytes(spec.sourcePath, metadata.format === 'jpeg' ? 'jpeg' : 'tiff');
+  } catch (error) {
+    if (error instanceof ShopError && error.code === 'IMAGE_PROGRESSIVE_TOO_LARGE') {
+      throw new ShopError(
+        error.code,
+        'The original photo of this order is a progressive JPEG too large to decode within the memory limit. Ask the customer for a standard (baseline) JPG or a TIF of it.',
+        error.details,
+      );
+    }
+    throw error;
   }
   const storedWidth = metadata.width ?? 0;
   const storedHeight = metadata.pageHeight ?? metadata.height ?? 0;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isErrorCode, ShopError } from '@framewala/domain';
+import { childStopped, isOutOfMemory, ResourceFailure } from '../child-result';
 import type { RenderResult, RenderSpec } from './render';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -54,8 +55,13 @@ export function renderInChild(spec: RenderSpec, options: RunOptions = {}): Promi
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 20_000) stderr += chunk.toString();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25 * 60 * 1000);
-    const abort = () => child.kill('SIGKILL');
+    let killedByParent = false;
+    const kill = () => {
+      killedByParent = true;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(kill, options.timeoutMs ?? 25 * 60 * 1000);
+    const abort = kill;
     options.signal?.addEventListener('abort', abort, { once: true });
     if (child.pid !== undefined) {
       try {
@@ -75,11 +81,7 @@ export function renderInChild(spec: RenderSpec, options: RunOptions = {}): Promi
       options.signal?.removeEventListener('abort', abort);
       const line = stdout.split('\n').find((l) => l.startsWith('PRINT-RESULT '));
       if (!line) {
-        reject(
-          new Error(
-            `The print renderer stopped (${signal ?? `exit ${code}`}) without a result: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
-          ),
-        );
+        reject(childStopped('The print renderer', { code, signal, killedByParent }, stderr));
         return;
       }
       const message = JSON.parse(line.slice('PRINT-RESULT '.length)) as
@@ -89,6 +91,8 @@ export function renderInChild(spec: RenderSpec, options: RunOptions = {}): Promi
         resolve({ result: message.result, seconds: message.seconds, peakRssMB: message.peakRssMB, pid: child.pid ?? 0 });
       } else if (message.error.code && isErrorCode(message.error.code)) {
         reject(new ShopError(message.error.code, message.error.message, message.error.details));
+      } else if (isOutOfMemory(message.error.message)) {
+        reject(new ResourceFailure(`The print renderer ran out of memory: ${message.error.message}`));
       } else {
         reject(new Error(message.error.message));
       }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { orders, printFiles, uploads, type PrintFileRow, type UploadRow } from '../../db/schema';
 import { orderLineAt } from '../orders/line-output';
 import { PRINT_CONTENT_TYPES, PRINT_EXTENSIONS, type PrintFormat } from './render';
+import { ResourceFailure } from '../child-result';
 import { renderInChild } from './run';
 import { sweepTempDir, tempFileName } from '../uploads/temp-files';
 
@@ -171,6 +172,8 @@ export interface PrintJobDeps {
   log?: Log;
   /** Aborted when the server closes: a render in progress is killed (its job is retried). */
   signal?: AbortSignal;
+  /** The renderer (a child process); tests may stand in for it. */
+  render?: typeof renderInChild;
 }
 
 /**
@@ -214,7 +217,7 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string, l
     if (!local) await ctx.storage.getToFile(upload.originalKey, sourcePath);
     const outPath = path.join(work, `out${PRINT_EXTENSIONS[format]}`);
     const region = { left: upload.regionLeft, top: upload.regionTop, width: upload.width, height: upload.height };
-    const { result, seconds, peakRssMB } = await renderInChild(
+    const { result, seconds, peakRssMB } = await (deps.render ?? renderInChild)(
       {
         sourcePath,
         orientation: upload.orientation,
@@ -272,7 +275,9 @@ export async function processPrintFileJob(deps: PrintJobDeps, orderId: string, l
     );
   } catch (error) {
     if (stored) await ctx.storage.delete(key).catch(() => undefined);
-    if (error instanceof ShopError) {
+    // A broken original, one the decode memory rule refuses, or a renderer that ran out of memory: trying again would
+    // fail the same way, so the file is marked failed at once (the console's rebuild asks again).
+    if (error instanceof ShopError || error instanceof ResourceFailure) {
       await fail(ctx, orderId, lineIndex, error.message);
       return;
     }

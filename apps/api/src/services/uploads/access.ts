@@ -15,6 +15,8 @@ export function hashClaim(claim: string): string {
 export interface Viewer {
   userId: string | null;
   claimHash: string | null;
+  /** The request's address (request.ip: see TRUST_PROXY), where known: what it makes is counted by address too. */
+  address?: string | null;
 }
 
 function claimHeader(request: FastifyRequest): string | undefined {
@@ -38,7 +40,7 @@ export function viewerOf(request: FastifyRequest): Viewer {
         : undefined,
     );
   }
-  return { userId, claimHash: valid ? hashClaim(claim) : null };
+  return { userId, claimHash: valid ? hashClaim(claim) : null, address: request.ip };
 }
 
 /** The claim of a signed-in request to POST /api/uploads/claim; 400 when missing or malformed. */

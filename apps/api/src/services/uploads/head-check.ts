@@ -1,10 +1,12 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import {
+  checkDecodeMemory,
   checkImageDimensions,
   detectImageFormat,
   FORMAT_SNIFF_BYTES,
   isAcceptedFormat,
   readImageHeader,
+  readJpegLayout,
   ShopError,
 } from '@framewala/domain';
 
@@ -17,8 +19,10 @@ export const HEAD_CHECK_BYTES = 1024 * 1024;
 
 /**
  * Refuses a photo as early as its first bytes allow, while it is still arriving: 415 as soon as the first bytes are
- * not a JPEG or TIFF, 422 with the dimension message as soon as the header gives a size the rules refuse. Everything
- * else (headers it cannot read here, decoding) is left to the checks run on the whole file.
+ * not a JPEG or TIFF, 422 with the dimension message as soon as the header gives a size the rules refuse, 422
+ * IMAGE_PROGRESSIVE_TOO_LARGE as soon as a JPEG's first scan header shows that decoding it would hold more memory
+ * than the rule allows. Everything else (headers it cannot read here, decoding) is left to the checks run on the
+ * whole file.
  */
 export class HeadCheck {
   // Grown as bytes arrive and let go once judged (usually within the first few KB), so many uploads arriving at once
@@ -26,6 +30,8 @@ export class HeadCheck {
   private head = Buffer.alloc(0);
   private held = 0;
   private done = false;
+  /** The header's size has passed the rules; a JPEG's first scan is still to be read. */
+  private sized = false;
 
   /** `prefix`: the photo's first bytes already received (a resumed upload). */
   constructor(prefix?: Buffer) {
@@ -54,20 +60,38 @@ export class HeadCheck {
   private judge(): void {
     if (this.held < FORMAT_SNIFF_BYTES) return;
     const bytes = this.head.subarray(0, this.held);
-    if (!isAcceptedFormat(detectImageFormat(bytes))) {
-      this.done = true;
-      throw new ShopError('UNSUPPORTED_MEDIA_TYPE');
-    }
-    const header = readImageHeader(bytes);
-    if (header.ok) {
-      this.done = true;
+    if (!this.sized) {
+      if (!isAcceptedFormat(detectImageFormat(bytes))) {
+        this.done = true;
+        throw new ShopError('UNSUPPORTED_MEDIA_TYPE');
+      }
+      const header = readImageHeader(bytes);
+      if (!header.ok) {
+        // More of the beginning may still settle it; a header past what is kept, or one this reader does not know, is
+        // left to the checks on the whole file.
+        if (header.reason !== 'need-more' || header.needed > HEAD_CHECK_BYTES) this.done = true;
+        return;
+      }
+      this.sized = true;
       const check = checkImageDimensions(header.header.orientedWidth, header.header.orientedHeight);
-      if (!check.ok) throw new ShopError('IMAGE_DIMENSIONS', check.message);
+      if (!check.ok) {
+        this.done = true;
+        throw new ShopError('IMAGE_DIMENSIONS', check.message);
+      }
+      if (header.header.format !== 'jpeg') {
+        this.done = true;
+        return;
+      }
+    }
+    // A JPEG: its first scan header says whether decoding it would hold every coefficient of the image.
+    const layout = readJpegLayout(bytes);
+    if (!layout.ok) {
+      if (layout.reason !== 'need-more' || layout.needed > HEAD_CHECK_BYTES) this.done = true;
       return;
     }
-    // More of the beginning may still settle it; a header past what is kept, or one this reader does not know, is
-    // left to the checks on the whole file.
-    if (header.reason !== 'need-more' || header.needed > HEAD_CHECK_BYTES) this.done = true;
+    this.done = true;
+    const memory = checkDecodeMemory(layout.layout);
+    if (!memory.ok) throw new ShopError(memory.code, memory.message, { bufferedBytes: memory.bufferedBytes });
   }
 }
 

@@ -10,6 +10,7 @@ import {
   ShopError,
   type AcceptedFormat,
 } from '@framewala/domain';
+import { decodeBufferBytes } from './decode-cost';
 import { readDpi, withFileSource, type Dpi } from './resolution';
 import { piecesOverlap, readTiffLayout } from './tiff-layout';
 
@@ -25,11 +26,28 @@ sharp.cache(false);
 export const DECODE_SLOTS = Math.max(1, os.availableParallelism());
 const decoding = pLimit(DECODE_SLOTS);
 
+/**
+ * A decode that holds more than this beyond its rows (a progressive JPEG: see the domain's jpegBufferedBytes) takes
+ * the one heavy lane as well as a decode slot, so at most one such photo is decoded at once by this server: with the
+ * per-photo rule (MAX_DECODE_BUFFER_BYTES) the server's decodes hold at most that plus the others' rows.
+ */
+export const HEAVY_DECODE_BYTES = 32 * 1024 * 1024;
+const heavyLane = pLimit(1);
+
 /** Decodes begun by this process since it started. */
 let decodesBegun = 0;
 
-/** Decodes running (≤ DECODE_SLOTS) and waiting, and how many were begun in all. */
-export const decodeLoad = () => ({ active: decoding.activeCount, waiting: decoding.pendingCount, begun: decodesBegun });
+/**
+ * Decodes running (≤ DECODE_SLOTS) and waiting, how many were begun in all, and the heavy ones in (≤ 1) and waiting
+ * for the heavy lane.
+ */
+export const decodeLoad = () => ({
+  active: decoding.activeCount,
+  waiting: decoding.pendingCount,
+  begun: decodesBegun,
+  heavyActive: heavyLane.activeCount,
+  heavyWaiting: heavyLane.pendingCount,
+});
 
 /** Long edge of the display rendition and of the thumbnail. */
 export const RENDITION_LONG_EDGE = 2048;
@@ -103,6 +121,8 @@ export async function inspectImage(filePath: string, format: AcceptedFormat): Pr
   const { size } = await fs.stat(filePath);
   const density = checkImageDensity(width, height, size);
   if (!density.ok) throw new ShopError('IMAGE_IMPLAUSIBLE', density.message);
+  // What decoding it would hold: a progressive JPEG too large to decode within the memory rule is refused here.
+  await decodeBufferBytes(filePath, format);
   if (format === 'tiff') {
     const layout = await withFileSource(filePath, readTiffLayout);
     if (layout.kind === 'implausible' || (layout.kind === 'pieces' && piecesOverlap(layout.offsets, layout.counts))) {
@@ -161,8 +181,9 @@ const displayJpeg = (image: sharp.Sharp) =>
 
 /**
  * Writes the display rendition (JPEG, long edge ≤ 2048, upright, sRGB, no metadata) and the thumbnail (≤ 400) of
- * the whole photo or of a region of it, in its turn (DECODE_SLOTS at once). Decoding failures become 422
- * IMAGE_UNREADABLE.
+ * the whole photo or of a region of it, in its turn (DECODE_SLOTS at once; a progressive JPEG holding more than
+ * HEAVY_DECODE_BYTES one at a time). Its cost is read from the file's header first: a JPEG the memory rule refuses is
+ * 422 IMAGE_PROGRESSIVE_TOO_LARGE (an original stored before the rule, too), decoding failures 422 IMAGE_UNREADABLE.
  *
  * Memory is bounded for the largest photo: the whole photo goes through one sequential pipeline (a JPEG is decoded
  * at 1/2–1/8 scale by libjpeg's shrink-on-load, rotation happens on the small result). A region is cut in the
@@ -176,10 +197,12 @@ export function renderRenditions(
   region: Region | null,
   out: { display: string; thumbnail: string },
 ): Promise<{ width: number; height: number }> {
-  return decoding(() => {
-    decodesBegun++;
-    return renderChecked(sourcePath, info, region, out);
-  });
+  const render = () =>
+    decoding(() => {
+      decodesBegun++;
+      return renderChecked(sourcePath, info, region, out);
+    });
+  return decodeBufferBytes(sourcePath, info.format).then((buffered) => (buffered > HEAVY_DECODE_BYTES ? heavyLane(render) : render()));
 }
 
 async function renderChecked(

@@ -5,6 +5,9 @@ import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   cropBodySchema,
   imageTypeOf,
+  JOBS_QUEUE_FULL_MESSAGE,
+  JOBS_QUEUED_FROM_ADDRESS_MESSAGE,
+  MAX_QUEUED_JOBS_PER_ADDRESS,
   MAX_QUEUED_RENDERS_PER_OWNER,
   MAX_UPLOAD_BYTES,
   RENDERS_QUEUED_MESSAGE,
@@ -17,9 +20,11 @@ import type { AppContext } from '../../context';
 import { mediaUrl } from '../media-access';
 import { uploads, type UploadRow } from '../../db/schema';
 import { canAccess, type Viewer } from './access';
+import { keepOnlyTheImage } from './decode-cost';
 import { inspectImage, renderRenditions, type ImageInfo, type Region } from './image';
 import { clientExtensionOf, formatOfFile, type ReceivedFile } from './received-file';
 import { tempFileName } from './temp-files';
+import { DEFAULT_UNFINISHED_LIMITS, type UnfinishedLimits } from './unfinished';
 import { DEFAULT_UPLOAD_SLOTS, type UploadSlotLimits } from './upload-slots';
 
 export interface UploadOptions {
@@ -34,6 +39,12 @@ export interface UploadOptions {
   unfinishedExpiryMs: number;
   /** Upload requests open at once per address and per account. */
   slots: UploadSlotLimits;
+  /** Unfinished resumable uploads per address and per customer, and their declared bytes. */
+  unfinished: UnfinishedLimits;
+  /** How often each server deletes the bytes of unfinished uploads past their expiry (at least hourly). */
+  unfinishedSweepMs: number;
+  /** Photos waiting for a job (renditions, enhancements) per address and in the whole shop. */
+  jobLimits: { perAddress: number; total: number };
 }
 
 export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
@@ -43,6 +54,9 @@ export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
   idleTimeoutMs: 60_000,
   unfinishedExpiryMs: 24 * 60 * 60 * 1000,
   slots: DEFAULT_UPLOAD_SLOTS,
+  unfinished: DEFAULT_UNFINISHED_LIMITS,
+  unfinishedSweepMs: 30 * 60 * 1000,
+  jobLimits: { perAddress: MAX_QUEUED_JOBS_PER_ADDRESS, total: 200 },
 };
 
 /** The pg-boss queue that makes renditions of very large photos (and of crops of them). */
@@ -162,23 +176,37 @@ export async function withLocalOriginal<T>(deps: UploadsDeps, key: string, fn: (
 }
 
 /**
- * One customer (an account, or an anonymous upload claim) may have at most MAX_QUEUED_RENDERS_PER_OWNER photos waiting
- * for their renditions: 429 beyond that, before anything is stored.
+ * Room in the job queues for one more photo of this customer, before anything is stored: 429 when the customer (an
+ * account, or an anonymous upload claim) already has MAX_QUEUED_RENDERS_PER_OWNER photos waiting for a job, when
+ * their address has `jobLimits.perAddress` (claims are free, so an address counts whoever made them), or when the
+ * shop has `jobLimits.total`. Answers the job's pg-boss priority: minus the photos this customer or address already
+ * has waiting, so every customer's first photo is served before anyone's second (pg-boss takes higher priorities
+ * first, then the oldest), and one customer's many jobs delay another's first by at most the one already running.
  */
-export async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): Promise<void> {
+export async function assertRenderQueueRoom(deps: UploadsDeps, owner: Viewer): Promise<number> {
   const who = owner.userId ? eq(uploads.ownerUserId, owner.userId) : owner.claimHash ? eq(uploads.claimHash, owner.claimHash) : null;
-  if (!who) return;
+  const address = owner.address ?? null;
   const [row] = await deps.ctx.database.db
-    .select({ n: count() })
+    .select({
+      byOwner: who ? sql<number>`(count(*) FILTER (WHERE ${who}))::int` : sql<number>`0`,
+      byAddress: address ? sql<number>`(count(*) FILTER (WHERE ${eq(uploads.clientAddress, address)}))::int` : sql<number>`0`,
+      total: count(),
+    })
     .from(uploads)
-    .where(and(who, eq(uploads.status, 'processing'), isNull(uploads.deletedAt)));
-  if ((row?.n ?? 0) >= MAX_QUEUED_RENDERS_PER_OWNER) throw new ShopError('RATE_LIMITED', RENDERS_QUEUED_MESSAGE);
+    .where(and(eq(uploads.status, 'processing'), isNull(uploads.deletedAt)));
+  const { byOwner = 0, byAddress = 0, total = 0 } = row ?? {};
+  if (byOwner >= MAX_QUEUED_RENDERS_PER_OWNER) throw new ShopError('RATE_LIMITED', RENDERS_QUEUED_MESSAGE);
+  if (byAddress >= deps.options.jobLimits.perAddress) {
+    throw new ShopError('RATE_LIMITED', JOBS_QUEUED_FROM_ADDRESS_MESSAGE, { retryAfterSeconds: 60 });
+  }
+  if (total >= deps.options.jobLimits.total) throw new ShopError('RATE_LIMITED', JOBS_QUEUE_FULL_MESSAGE, { retryAfterSeconds: 120 });
+  return -Math.max(byOwner, byAddress);
 }
 
 /** Queues the renditions of a row just stored; if the queue cannot take it, the row is marked failed (no endless loader). */
-async function queueOrFail(deps: UploadsDeps, row: UploadRow): Promise<void> {
+async function queueOrFail(deps: UploadsDeps, row: UploadRow, priority: number): Promise<void> {
   try {
-    await deps.ctx.jobs.send(RENDER_QUEUE, { uploadId: row.id }, { singletonKey: row.id });
+    await deps.ctx.jobs.send(RENDER_QUEUE, { uploadId: row.id }, { singletonKey: row.id, priority });
     deps.ctx.jobs.notify(deps.renderWorker);
   } catch (error) {
     await markRenderFailed(deps, row.id).catch(() => undefined);
@@ -214,6 +242,8 @@ export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner:
   const stored: string[] = [];
   try {
     const format = await formatOfFile(file.path, file.bytes);
+    // Only the image is kept: anything after a JPEG's end marker is cut off before the checks (and the file's size).
+    const bytes = await keepOnlyTheImage(file.path, format, file.bytes);
     const info = await inspectImage(file.path, format);
     const createdAt = new Date();
     const originalKey = storedName(id, 'original', clientExtensionOf(file.filename, info.format) ?? CANONICAL_EXTENSIONS[info.format]);
@@ -243,16 +273,17 @@ export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner:
       dpiX: info.dpi.x,
       dpiY: info.dpi.y,
       imageType: imageTypeOf(info.width, info.height),
-      bytes: file.bytes,
+      bytes,
       pages: info.pages,
       status: 'processing',
+      clientAddress: owner.address ?? null,
       createdAt,
       expiresAt: uploadExpiresAt(createdAt),
       deletedAt: null,
     };
-    const background = isLarge(deps, info.width * info.height, file.bytes);
-    if (background) await assertRenderQueueRoom(deps, owner);
-    else {
+    const background = isLarge(deps, info.width * info.height, bytes);
+    const priority = background ? await assertRenderQueueRoom(deps, owner) : 0;
+    if (!background) {
       // Ordinary photos: the renditions are made before answering, which also proves the pixels decode.
       const keys = await renderAndStore(deps, row, file.path);
       stored.push(keys.renditionKey, keys.thumbnailKey);
@@ -261,7 +292,7 @@ export async function createUpload(deps: UploadsDeps, file: ReceivedFile, owner:
     await deps.ctx.storage.putFile(originalKey, file.path, CONTENT_TYPES[info.format], { move: true });
     stored.push(originalKey);
     await deps.ctx.database.db.insert(uploads).values(row);
-    if (background) await queueOrFail(deps, row);
+    if (background) await queueOrFail(deps, row, priority);
     return toUploadBody(row, deps);
   } catch (error) {
     await Promise.all(stored.map((key) => deps.ctx.storage.delete(key).catch(() => undefined)));
@@ -345,13 +376,14 @@ export async function cropUpload(deps: UploadsDeps, id: string, viewer: Viewer, 
     renditionKey: null,
     thumbnailKey: null,
     status: 'processing',
+    clientAddress: viewer.address ?? null,
     createdAt,
     expiresAt: uploadExpiresAt(createdAt),
     deletedAt: null,
   };
   const background = parent.status === 'processing' || isLarge(deps, parent.originalWidth * parent.originalHeight, parent.bytes);
-  if (background) await assertRenderQueueRoom(deps, viewer);
-  else {
+  const priority = background ? await assertRenderQueueRoom(deps, viewer) : 0;
+  if (!background) {
     const keys = await withLocalOriginal(deps, row.originalKey, (source) => renderAndStore(deps, row, source));
     Object.assign(row, keys, { status: 'ready' });
   }
@@ -362,7 +394,7 @@ export async function cropUpload(deps: UploadsDeps, id: string, viewer: Viewer, 
     if (row.thumbnailKey) await deps.ctx.storage.delete(row.thumbnailKey).catch(() => undefined);
     throw error;
   }
-  if (background) await queueOrFail(deps, row);
+  if (background) await queueOrFail(deps, row, priority);
   return toUploadBody(row, deps);
 }
 

@@ -11,12 +11,13 @@ import { S3Store } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import type { DataStore, Upload as TusUpload } from '@tus/utils';
 import { NodeRequest } from 'srvx/node';
-import { ShopError } from '@framewala/domain';
+import { ShopError, type Upload } from '@framewala/domain';
 import { S3Storage } from '../s3-storage';
 import { canAccess, type Viewer } from './access';
 import { HEAD_CHECK_BYTES, HeadCheckStream } from './head-check';
 import { createUpload, type UploadsDeps } from './service';
 import { tempFileName } from './temp-files';
+import { forgetUnfinished, recordUnfinished, takeExpiredUnfinished, type UnfinishedLimits } from './unfinished';
 
 /** Where the resumable uploads are mounted (tus 1.0.0: creation, termination, expiration). */
 export const TUS_PATH = '/api/uploads/tus';
@@ -82,13 +83,39 @@ interface PhotoStore extends DataStore {
   forget(id: string, finished?: boolean): Promise<void>;
 }
 
+/** What the stores share with the endpoint: uploads finished by the request in progress, and who to tell of a removal. */
+interface StoreHooks {
+  /**
+   * Uploads whose last byte came with the request in progress: their bytes and record are already gone (taken by the
+   * photo's checks), and the tus server still reads them once to answer (a creation that brought the whole file).
+   */
+  finished: Map<string, TusUpload>;
+  /** An upload's bytes and record are gone (finished, refused, cancelled, expired): it no longer counts. */
+  gone(id: string): Promise<void>;
+}
+
 /** Unfinished uploads on the server's disk (DATA_DIR/tus): one server holds each upload. */
 class CheckedFileStore extends FileStore implements PhotoStore {
   constructor(
     readonly folder: string,
     expiryMs: number,
+    private readonly hooks: StoreHooks,
   ) {
     super({ directory: folder, expirationPeriodInMilliseconds: expiryMs });
+  }
+
+  override getUpload(id: string): Promise<TusUpload> {
+    const finished = this.hooks.finished.get(id);
+    return finished ? Promise.resolve(finished) : super.getUpload(id);
+  }
+
+  /** Termination, a refusal and the expiry sweep. */
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await this.hooks.gone(id);
+    }
   }
 
   filePath(id: string): string {
@@ -111,6 +138,7 @@ class CheckedFileStore extends FileStore implements PhotoStore {
   async forget(id: string): Promise<void> {
     await fs.rm(this.filePath(id), { force: true });
     await this.configstore.delete(id).catch(() => undefined);
+    await this.hooks.gone(id);
   }
 }
 
@@ -124,9 +152,15 @@ class CheckedS3Store extends S3Store implements PhotoStore {
     clientConfig: S3ClientConfig,
     bucket: string,
     expiryMs: number,
+    private readonly hooks: StoreHooks,
   ) {
     // No object tags: the retention job deletes expired uploads, and several S3-compatible stores have no tagging.
     super({ s3ClientConfig: { ...clientConfig, bucket }, expirationPeriodInMilliseconds: expiryMs, useTags: false });
+  }
+
+  override getUpload(id: string): Promise<TusUpload> {
+    const finished = this.hooks.finished.get(id);
+    return finished ? Promise.resolve(finished) : super.getUpload(id);
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
@@ -167,11 +201,15 @@ class CheckedS3Store extends S3Store implements PhotoStore {
           () => undefined,
         );
     if (uploadId) await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch(() => undefined);
-    await this.client.deleteObjects({
-      Bucket: this.bucket,
-      Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
-    });
-    await this.clearCache(id);
+    try {
+      await this.client.deleteObjects({
+        Bucket: this.bucket,
+        Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+      });
+      await this.clearCache(id);
+    } finally {
+      await this.hooks.gone(id);
+    }
   }
 }
 
@@ -203,21 +241,27 @@ export class TusUploads {
   private readonly server: Server;
   private readonly viewers = new WeakMap<IncomingMessage, Viewer>();
   private readonly failures = new WeakMap<IncomingMessage, Error>();
+  /** Uploads finished by each request in progress (see StoreHooks.finished). */
+  private readonly finishedBy = new WeakMap<IncomingMessage, string[]>();
+  private readonly finished = new Map<string, TusUpload>();
 
   constructor(
-    deps: UploadsDeps,
+    private readonly deps: UploadsDeps,
     options: {
       /** The server's own folder for unfinished uploads, unless photos are stored in S3 (then they wait there too). */
       directory: string;
       maxBytes: number;
       expiryMs: number;
+      /** What unfinished uploads may hold, per address, per customer and in all. */
+      limits: UnfinishedLimits;
     },
   ) {
     const storage = deps.ctx.storage;
+    const hooks: StoreHooks = { finished: this.finished, gone: (id) => forgetUnfinished(deps.ctx.database, id) };
     this.store =
       storage instanceof S3Storage
-        ? new CheckedS3Store(deps.tmpDir, storage.clientConfig, storage.bucket, options.expiryMs)
-        : new CheckedFileStore(options.directory, options.expiryMs);
+        ? new CheckedS3Store(deps.tmpDir, storage.clientConfig, storage.bucket, options.expiryMs, hooks)
+        : new CheckedFileStore(options.directory, options.expiryMs, hooks);
     const nodeRequest = (req: Request) => (req as unknown as { runtime: { node: { req: IncomingMessage } } }).runtime.node.req;
     const viewerOf = (req: Request): Viewer => {
       const viewer = this.viewers.get(nodeRequest(req));
@@ -236,6 +280,20 @@ export class TusUploads {
         const viewer = viewerOf(req);
         if (upload.sizeIsDeferred) throw new ShopError('BAD_REQUEST', 'Send the photo’s size in Upload-Length when creating the upload.');
         if (upload.size === 0) throw new ShopError('IMAGE_UNREADABLE', 'The file is empty. Please choose a JPG or TIF photo.');
+        // Counted before any byte is kept: per address, per customer and in all (429 past a limit). Uploads found past
+        // their expiry meanwhile lose their bytes now.
+        const expired = await recordUnfinished(
+          deps.ctx.database,
+          {
+            id: upload.id,
+            owner: viewer,
+            address: viewer.address ?? 'unknown',
+            declaredBytes: upload.size ?? 0,
+            expiresAt: new Date(Date.now() + options.expiryMs),
+          },
+          options.limits,
+        );
+        await Promise.all(expired.map((id) => this.store.forget(id).catch(() => undefined)));
         const metadata: Record<string, string | null> = {};
         for (const key of CLIENT_KEYS) {
           const value = upload.metadata?.[key];
@@ -256,19 +314,36 @@ export class TusUploads {
           throw notFound();
         }
         if (!canAccess({ ownerUserId: ownerOf(upload).userId, claimHash: ownerOf(upload).claimHash }, viewer)) throw notFound();
+        // Past its expiry: its bytes are deleted as soon as it is asked for, not at the next sweep.
+        const created = upload.creation_date ? Date.parse(upload.creation_date) : Number.NaN;
+        if (Number.isFinite(created) && Date.now() > created + options.expiryMs) {
+          await this.store.remove(id).catch(() => undefined);
+          throw new ShopError('UPLOAD_EXPIRED');
+        }
       },
-      onUploadFinish: async (_req, upload) => {
+      onUploadFinish: async (req, upload) => {
+        const finisher = viewerOf(req);
+        const owner = ownerOf(upload);
+        // An anonymous upload finished by its claim holder after signing in becomes the account's photo.
+        const photoOwner: Viewer = owner.userId === null && finisher.userId ? { userId: finisher.userId, claimHash: null } : owner;
+        let photo: Upload;
         try {
           const file = await this.store.takeLocalFile(upload);
-          await createUpload(
+          photo = await createUpload(
             deps,
             { path: file, bytes: upload.size ?? upload.offset, filename: upload.metadata?.filename ?? null },
-            ownerOf(upload),
+            { ...photoOwner, address: finisher.address ?? null },
             upload.id,
           );
         } finally {
+          // The tus server still reads the upload once to answer a creation that brought the whole file.
+          this.finished.set(upload.id, upload);
+          this.finishedBy.set(nodeRequest(req), [...(this.finishedBy.get(nodeRequest(req)) ?? []), upload.id]);
           await this.store.forget(upload.id, true);
         }
+        // A creation that brought the whole photo answers 201 with its Location and the photo, as a finished upload does.
+        if (req.method === 'POST')
+          return { status_code: 201, body: JSON.stringify(photo), headers: { 'Content-Type': 'application/json' } };
         return {};
       },
       onResponseError: (req, error) => {
@@ -282,18 +357,28 @@ export class TusUploads {
     });
   }
 
-  /** Runs one tus request for `viewer`. */
+  /** Runs one tus request for `viewer` (with the request's address). */
   async handle(req: IncomingMessage, res: ServerResponse, viewer: Viewer): Promise<TusAnswer> {
     this.viewers.set(req, viewer);
-    const response = await this.server.handleWeb(new NodeRequest({ req, res }) as unknown as Request);
-    const failure = this.failures.get(req);
-    if (failure) return { error: failure };
-    if (response.status >= 400) return { error: { status_code: response.status, body: await response.text() } };
-    return { response };
+    try {
+      const response = await this.server.handleWeb(new NodeRequest({ req, res }) as unknown as Request);
+      const failure = this.failures.get(req);
+      if (failure) return { error: failure };
+      if (response.status >= 400) return { error: { status_code: response.status, body: await response.text() } };
+      return { response };
+    } finally {
+      for (const id of this.finishedBy.get(req) ?? []) this.finished.delete(id);
+    }
   }
 
-  /** Deletes the bytes of uploads not finished within the expiry; answers how many. */
-  cleanUpExpired(): Promise<number> {
-    return this.server.cleanUpExpiredUploads();
+  /**
+   * Deletes the bytes of uploads not finished within the expiry (those the shop counts, then any the store still
+   * holds, from before they were counted or on this server's disk); answers how many. Every server runs it at least
+   * hourly, and the daily retention job too.
+   */
+  async cleanUpExpired(): Promise<number> {
+    const expired = await takeExpiredUnfinished(this.deps.ctx.database);
+    await Promise.all(expired.map((id) => this.store.forget(id).catch(() => undefined)));
+    return expired.length + (await this.server.cleanUpExpiredUploads());
   }
 }
