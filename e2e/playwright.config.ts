@@ -7,7 +7,7 @@ export default defineConfig({
   testDir: './tests',
   testMatch: /.*\.e2e\.ts$/,
   // Tests are independent (each its own visitor, customer and data: see tests/fixtures.ts), so any worker may run any
-  // test. Two workers on the 2-core machine the suite is measured on (docs/decisions/103-…); E2E_WORKERS overrides.
+  // test. Two workers on the 2-core machine the suite is measured on (decision 103); E2E_WORKERS overrides.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

@@ -73,7 +73,7 @@ test('a two-line order: every line on /success, the order page, in the console w
   customer,
   owner,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await saveAddress(request, customer);
   await twoLineCart(request, customer);
   await signInBrowser(page, customer);
@@ -125,11 +125,6 @@ test('a two-line order: every line on /success, the order page, in the console w
   const [first, second] = [await size(0), await size(1)];
   expect(first.width).toBeGreaterThan(first.height);
   expect(second.height).toBeGreaterThan(second.width);
-  await expect(panels.getByTestId('admin-line-print-status')).toHaveText([/Ready/, /Ready/], { timeout: 90_000 });
-  await shot(page, testInfo, 'order-lines-console');
-  const download = page.waitForEvent('download');
-  await panels.nth(1).getByRole('button', { name: 'Download print file 2' }).click();
-  expect((await download).suggestedFilename()).toMatch(new RegExp(`^${orderNumber}-line2-print\\.(tif|jpg)$`));
 
   // Shipped: the customer's e-mail lists each line with its own size, frame, border and quantity.
   await main.getByRole('button', { name: 'Start production' }).click();
@@ -146,6 +141,13 @@ test('a two-line order: every line on /success, the order page, in the console w
   expect(mail).toContain('quantity 2');
   expect(mail).toContain('2. 11x14 in, Walnut (Classic), no white border, quantity 1');
   expect(mail).not.toMatch(/3 pieces/);
+
+  // Each line's print file: renders run one at a time per server, after those of every order paid before this one.
+  await expect(panels.getByTestId('admin-line-print-status')).toHaveText([/Ready/, /Ready/], { timeout: 150_000 });
+  await shot(page, testInfo, 'order-lines-console');
+  const download = page.waitForEvent('download');
+  await panels.nth(1).getByRole('button', { name: 'Download print file 2' }).click();
+  expect((await download).suggestedFilename()).toMatch(new RegExp(`^${orderNumber}-line2-print\\.(tif|jpg)$`));
 });
 
 test(

@@ -232,7 +232,10 @@ test("a photo the server refuses shows the server's message", async ({ page, con
   expect(answer.status()).toBe(422);
   const body = (await answer.json()) as { message: string; code: string };
   await expect(dialog.getByRole('alert')).toHaveText(body.message);
-  expect(body.message).toBe('We could not read this photo. Please try another JPG or TIF file.');
+  // The file stops before its picture does: the server says so, and what to do.
+  expect(body.message).toBe(
+    'We could not read this photo: the file ends before the picture does, so it may be cut short. Please upload the complete photo.',
+  );
   expect(creations(sent)).toHaveLength(1);
   await expect(dialog.getByRole('button', { name: 'Done' })).toBeDisabled();
   // Chromium logs every 4xx answer as a console error; this one is expected, nothing else may appear.

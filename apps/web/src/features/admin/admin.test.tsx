@@ -251,6 +251,26 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
     expect(callsTo('POST', '/api/admin/orders/FW-2611-AAAAAA/print-file')).toHaveLength(1);
   });
 
+  it('a paid order whose print file has not started yet is read again until the file appears, without a reload', async () => {
+    signInAdmin();
+    // The render waits behind other orders' renders: no print file on the first reads, then it is ready.
+    let reads = 0;
+    mockApi({
+      ...MOCKUP,
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': () => {
+        reads += 1;
+        const printFile = reads >= 2 ? PRINT_READY : null;
+        return { body: { order: order({ status: 'paid', printFile, lines: [{ ...order().lines[0]!, printFile }] }) } };
+      },
+    });
+    renderRoute('/admin/orders/FW-2611-AAAAAA');
+    const print = within(await main().findByRole('region', { name: 'Print-ready file' }));
+    expect(print.queryByTestId('print-file-status')).toBeNull();
+    await waitFor(() => expect(print.getByTestId('print-file-status')).toHaveTextContent('Ready'), { timeout: 6000 });
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
   it('ships with a carrier and tracking number (both required), and shows a refused move’s reason', async () => {
     signInAdmin();
     let refuse = true;

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  PAID_OR_LATER,
   adminOrderListSchema,
   adminOrderResponseSchema,
   printFileResponseSchema,
@@ -71,16 +72,21 @@ export const adminOrdersQueryOptions = (query: Required<Pick<OrderListQuery, 'st
 /** A print file still being made. */
 export const PRINT_FILE_BUSY = new Set(['queued', 'rendering']);
 
-/** One order; while any of its print files is being made (the first line's, or another line's), it is read every 2 s. */
+/**
+ * Whether a print file of the order is still to come: one being made (the first line's, or another line's), or a
+ * paid order's line whose photo is kept and whose render has not started (it waits behind other orders' renders).
+ */
+function printFileAwaited(order: AdminOrder | undefined): boolean {
+  if (!order) return false;
+  if ([order.printFile, ...order.lines.map((l) => l.printFile)].some((f) => f && PRINT_FILE_BUSY.has(f.status))) return true;
+  return PAID_OR_LATER.has(order.status) && order.lines.some((l) => !l.printFile && l.photo);
+}
+
+/** One order; while a print file of it is still to come, it is read every 2 s. */
 export const adminOrderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['admin', 'order', id],
     queryFn: () => fetchAdminOrder(id),
     retry: false,
-    refetchInterval: (query) =>
-      [query.state.data?.printFile, ...(query.state.data?.lines ?? []).map((l) => l.printFile)].some(
-        (f) => f && PRINT_FILE_BUSY.has(f.status),
-      )
-        ? 2000
-        : false,
+    refetchInterval: (query) => (printFileAwaited(query.state.data) ? 2000 : false),
   });
