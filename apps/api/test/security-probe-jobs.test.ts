@@ -146,6 +146,21 @@ describe('leases of live jobs', () => {
   });
 });
 
+describe('a job whose handler ends after its server stopped', () => {
+  it('is left to its lease: what pg-boss writes after the stop never reaches the closed pool (no unhandled rejection)', async () => {
+    const database = connectDatabase(t.testDb.url);
+    const jobs = await Jobs.start(database, quiet, { workers: false });
+    const id = await jobs.send(RENDER_QUEUE, { uploadId: 'late-writer' });
+    expect(id).not.toBeNull();
+    await jobs.stop();
+    await database.close();
+    // A handler outlasting the stop: pg-boss then records its failure, on the pool the server has closed.
+    await expect(jobs.boss.fail(RENDER_QUEUE, id!, { message: 'too late' })).resolves.toMatchObject({ affected: 0 });
+    const job = await t.database.pool.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+    expect(job.rows[0]?.state).toBe('created');
+  });
+});
+
 describe('temporary folders of a print render', () => {
   it('are named for their process, so the start-up sweep removes those of a dead process at once', async () => {
     const tmp = path.join(dataDir, 'tmp');

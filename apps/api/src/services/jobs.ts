@@ -44,11 +44,19 @@ export class Jobs {
     private readonly options: JobsOptions,
     private readonly log: Logger,
     private readonly database: Database,
+    private readonly stopped: { now: boolean },
   ) {}
 
   static async start(database: Database, log: Logger, options: JobsOptions = { workers: true }): Promise<Jobs> {
+    // Once stopped, what pg-boss still sends (a fetch that was in flight, the outcome of a job it fetched meanwhile)
+    // does not reach a pool that may be closed: null is pg-boss's own "nothing affected" (it does not wait for those
+    // writes, so a rejection would be unhandled); the job stays where it was and its lease or expiry hands it back.
+    const stopped = { now: false };
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values: unknown[]) => database.pool.query(text, values) },
+      db: {
+        executeSql: (text: string, values: unknown[]): Promise<{ rows: unknown[] }> =>
+          stopped.now ? Promise.resolve(null as unknown as { rows: unknown[] }) : database.pool.query(text, values),
+      },
       schema: 'pgboss',
       supervise: options.workers,
       schedule: options.workers,
@@ -57,7 +65,7 @@ export class Jobs {
     // Servers starting at once on a new database would both create pg-boss's schema: its own lock does not stop the
     // second from missing the first one's schema (a stale catalog snapshot), so they take turns here.
     await withAdvisoryLock(database, 'framewala:pgboss-start', () => boss.start());
-    const jobs = new Jobs(boss, options, log, database);
+    const jobs = new Jobs(boss, options, log, database, stopped);
     if (options.workers) {
       // Work a killed process left half-done is handed back at start, then checked every half minute.
       await jobs.releaseAbandoned().catch((err: unknown) => log.error({ err }, 'abandoned jobs could not be released'));
@@ -212,5 +220,6 @@ export class Jobs {
     await Promise.allSettled([...this.running]);
     // pg-boss records a job's outcome in the tick after its handler settles.
     await new Promise((resolve) => setImmediate(resolve));
+    this.stopped.now = true;
   }
 }
