@@ -26,7 +26,7 @@ export const addressesRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: "Save the signed-in customer's delivery address (one per customer, replaced on each save)",
           description:
-            'The server checks the pincode, city and state again: 422 ADDRESS_MISMATCH (with `field`) when they disagree with the pincode directory. A pincode missing from the directory is accepted with the typed city and a state of its pincode zone. `userId` must be the signed-in user (403 otherwise). An account without names or mobile (made by a sign-in code) takes them from the address: the full name's first word as first name, the rest as last name, and the phone.',
+            'The server checks the pincode, city and state again: 422 ADDRESS_MISMATCH (with `field`) when they disagree with the pincode directory. A pincode missing from the directory is accepted with the typed city and a state of its pincode zone. `userId` must be the signed-in user (403 otherwise). An account without names or mobile (made by a sign-in code) takes them from the address: the first word of the full name as first name, the rest as last name, and the phone.',
           tags: ['accounts'],
           security: [{ bearerAuth: [] }],
           body: addAddressBodySchema,

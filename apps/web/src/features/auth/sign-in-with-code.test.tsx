@@ -85,7 +85,8 @@ describe('/sign-in with a one-time code', () => {
     const { user, router } = renderRoute('/sign-in');
     await user.type(await askForCode(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'));
+    // The editor's code loads on demand: under load that takes longer than a page of the account.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/edit-photo'), { timeout: 15_000 });
     expect(window.localStorage.getItem(ORDER_STORAGE_KEY)).toBe(order);
   });
 
