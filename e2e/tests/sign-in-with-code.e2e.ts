@@ -26,7 +26,7 @@ test(
     await page.getByLabel('Email').fill(email);
     const since = Date.now() - 1000;
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('main').getByRole('status')).toContainText(`We sent a 6-digit code to ${email}`);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'We sent a 6-digit code to' })).toContainText(email);
 
     // The code, read from the server's outbox as the customer reads her e-mail.
     const mail = await waitForEmail(email, since, 'sign-in code');
@@ -45,9 +45,9 @@ test(
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Buyer Details' })).toBeVisible();
     const form = page.getByRole('main');
-    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(form.getByLabel(/^Email/)).toHaveValue(email);
     await form.getByLabel(/^Buyer Name/).fill('Asha Verma');
-    await form.getByLabel(/^Phone Number/).fill('98765 43210');
+    await form.getByRole('textbox', { name: /^Phone Number/ }).fill('98765 43210');
     await fillBengaluruAddressAndGoOn(page);
 
     await expect(page).toHaveURL(/\/checkout\/pay$/);
