@@ -55,7 +55,7 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-  await expect(page.getByText('Welcome to the product')).toBeVisible();
+  await expect(page.getByText('Welcome to Framewala')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Show password' }).click();
@@ -63,7 +63,7 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
   await page.getByRole('button', { name: 'Hide password' }).click();
   await page.getByRole('checkbox', { name: 'Remember Me' }).check();
   await shot(page, testInfo, 'sign-in');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(await accountMenu(page, 'Asha')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -107,7 +107,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('saffron-sunrise-7');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(await accountMenu(page, 'Meera')).toBeVisible();
 
   // The old password no longer works.

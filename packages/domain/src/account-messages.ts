@@ -11,6 +11,15 @@ export const DEFAULT_PHONE_COUNTRY = 'IN';
 /** How long a password-reset link stays valid. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
+/** Sign-in with a one-time code: 6 digits, valid 10 minutes, a few tries per code, a new one after 30 seconds. */
+export const LOGIN_CODE_LENGTH = 6;
+export const LOGIN_CODE_TTL_MINUTES = 10;
+/** Wrong (or right) tries one code allows; after them it is refused even when right, until a new code is asked for. */
+export const LOGIN_CODE_MAX_TRIES = 5;
+/** How long the sign-in page waits before it offers to send a new code. */
+export const LOGIN_CODE_RESEND_SECONDS = 30;
+export const LOGIN_CODE_SENT_MESSAGE = 'We have sent a 6-digit code to this e-mail. It is valid for 10 minutes.';
+
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match';
 export const ALL_FIELDS_REQUIRED_MESSAGE = 'All fields are required';
 export const LOGIN_SUCCESS_MESSAGE = 'Login Successfully';
@@ -62,3 +71,4 @@ export const ADDRESS_LINE_TOO_LONG_MESSAGE = tooLongMessage(ADDRESS_LINE_MAX_LEN
 export const INDIA_ONLY_MESSAGE = 'We deliver in India only';
 export const RESET_LINK_INCOMPLETE_MESSAGE = 'The reset link is incomplete';
 export const RESET_LINK_NOT_VALID_MESSAGE = 'The reset link is not valid';
+export const ENTER_LOGIN_CODE_MESSAGE = 'Enter the 6-digit code from the e-mail';

@@ -4,6 +4,7 @@ import {
   addressSchema,
   LOCALE_MESSAGE,
   loginBodySchema,
+  loginCodeVerifyBodySchema,
   normalizePhone,
   publicUserSchema,
   registerBodySchema,
@@ -11,7 +12,7 @@ import {
   resetPasswordFormSchema,
   updateUserBodySchema,
 } from './account-schemas';
-import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from './account-messages';
+import { ENTER_LOGIN_CODE_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from './account-messages';
 
 const register = { firstName: ' Asha ', lastName: 'Rao', email: ' Asha@Example.IN ', password: 'correct horse', mobile: '098765 43210' };
 
@@ -171,5 +172,23 @@ describe('address schema', () => {
   it('is wrapped with the user id in the add-address body', () => {
     expect(addAddressBodySchema.safeParse({ userId: 'u1', address: minimal }).success).toBe(true);
     expect(addAddressBodySchema.safeParse({ userId: '', address: minimal }).success).toBe(false);
+  });
+});
+
+describe('loginCodeVerifyBodySchema', () => {
+  it('takes the e-mail as sign-in does and 6 digits, spaces typed between them dropped', () => {
+    expect(loginCodeVerifyBodySchema.parse({ email: ' Asha@Example.IN ', code: ' 042 917 ' })).toEqual({
+      email: 'asha@example.in',
+      code: '042917',
+    });
+  });
+
+  it('refuses anything but 6 digits with one message', () => {
+    for (const code of ['', '12345', '1234567', '12a456', '１２３４５６', '0'.repeat(40)]) {
+      const result = loginCodeVerifyBodySchema.safeParse({ email: 'asha@example.in', code });
+      expect(result.success, code).toBe(false);
+      expect(messages(result), code).toEqual({ code: ENTER_LOGIN_CODE_MESSAGE });
+    }
+    expect(loginCodeVerifyBodySchema.safeParse({ email: 'asha@example.in', code: '123456', extra: 1 }).success).toBe(false);
   });
 });

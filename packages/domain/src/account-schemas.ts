@@ -50,6 +50,7 @@ import {
   INDIA_ONLY_MESSAGE,
   RESET_LINK_INCOMPLETE_MESSAGE,
   RESET_LINK_NOT_VALID_MESSAGE,
+  ENTER_LOGIN_CODE_MESSAGE,
   tooLongMessage,
 } from './account-messages';
 
@@ -176,6 +177,21 @@ export const loginBodySchema = z
       .min(1, ENTER_PASSWORD_MESSAGE)
       .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
     rememberMe: z.boolean().optional(),
+  })
+  .strict();
+
+/** POST /api/login/code body: where to send a one-time sign-in code. */
+export const loginCodeRequestBodySchema = z.object({ email: emailSchema }).strict();
+
+/** POST /api/login/code/verify body: the e-mail and the 6 digits it received (spaces typed between them are ignored). */
+export const loginCodeVerifyBodySchema = z
+  .object({
+    email: emailSchema,
+    code: z
+      .string({ error: ENTER_LOGIN_CODE_MESSAGE })
+      .max(32, ENTER_LOGIN_CODE_MESSAGE)
+      .transform((v) => v.replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^\d{6}$/, ENTER_LOGIN_CODE_MESSAGE)),
   })
   .strict();
 
@@ -327,6 +343,7 @@ export const FORM_MESSAGES = [
   ALL_FIELDS_REQUIRED_MESSAGE,
   RESET_LINK_INCOMPLETE_MESSAGE,
   RESET_LINK_NOT_VALID_MESSAGE,
+  ENTER_LOGIN_CODE_MESSAGE,
   ENTER_PHONE_MESSAGE,
   INVALID_PHONE_MESSAGE,
   ENTER_BUYER_NAME_MESSAGE,
@@ -354,6 +371,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 export type RegisterForm = z.input<typeof registerFormSchema>;
 export type LoginBody = z.infer<typeof loginBodySchema>;
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export type LoginCodeRequestBody = z.infer<typeof loginCodeRequestBodySchema>;
+export type LoginCodeVerifyBody = z.output<typeof loginCodeVerifyBodySchema>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

@@ -20,6 +20,10 @@ export const ERROR_CATALOGUE = {
   VALIDATION: { status: 400, message: 'Some fields are missing or not valid.' },
   UNAUTHORIZED: { status: 401, message: 'Please sign in to continue.' },
   INVALID_CREDENTIALS: { status: 401, message: 'The e-mail or password is not correct.' },
+  LOGIN_CODE_INVALID: {
+    status: 401,
+    message: 'This code is not correct or has expired. Please check the digits or ask for a new code.',
+  },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'This API route does not exist.' },
@@ -81,6 +85,7 @@ export const ERROR_CATALOGUE = {
     message: 'This Idempotency-Key was already used for a different order. Use a new key for a new order.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  LOGIN_CODE_TOO_MANY_TRIES: { status: 429, message: 'Too many wrong tries for this code. Please ask for a new code.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: 'The payment service did not answer. Please try again.' },

@@ -6,8 +6,14 @@ import {
   errorBodySchema,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_TRIES,
+  LOGIN_CODE_TTL_MINUTES,
+  LOGIN_CODE_SENT_MESSAGE,
   LOGIN_SUCCESS_MESSAGE,
   loginBodySchema,
+  loginCodeRequestBodySchema,
+  loginCodeVerifyBodySchema,
   loginResponseSchema,
   messageResponseSchema,
   REGISTER_SUCCESS_MESSAGE,
@@ -27,13 +33,18 @@ import {
   createPasswordReset,
   deleteOldPasswordResets,
   endSessions,
+  findUserByEmail,
   findUserById,
+  localeOfUser,
   logIn,
   publicUser,
   registerUser,
   resetPassword,
   setUserLocale,
+  signInWithCheckedEmail,
 } from '../services/auth/accounts';
+import { loginCodeEmail } from '../services/auth/login-code-email';
+import { checkLoginCode, deleteOldLoginCodes, issueLoginCode, loginCodeKey, type LoginCodeChannel } from '../services/auth/login-codes';
 import { assertUncommonPassword } from '../services/auth/common-passwords';
 import { dummyPasswordHash } from '../services/auth/passwords';
 import { passwordResetEmail } from '../services/auth/reset-email';
@@ -63,6 +74,11 @@ export interface AccountRateLimits {
   forgotPasswordPerIp: RateLimitRule;
   forgotPasswordPerEmail: RateLimitRule;
   resetPasswordPerIp: RateLimitRule;
+  /** POST /api/login/code: codes asked for from one address, and for one e-mail (each one is an e-mail sent). */
+  loginCodePerIp: RateLimitRule;
+  loginCodePerEmail: RateLimitRule;
+  /** POST /api/login/code/verify from one address; each code also allows only LOGIN_CODE_MAX_TRIES tries. */
+  loginCodeVerifyPerIp: RateLimitRule;
 }
 
 const MINUTE = 60;
@@ -76,11 +92,15 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   forgotPasswordPerIp: { limit: 10, windowSeconds: HOUR },
   forgotPasswordPerEmail: { limit: 5, windowSeconds: HOUR },
   resetPasswordPerIp: { limit: 20, windowSeconds: HOUR },
+  loginCodePerIp: { limit: 30, windowSeconds: 15 * MINUTE },
+  loginCodePerEmail: { limit: 5, windowSeconds: HOUR },
+  loginCodeVerifyPerIp: { limit: 50, windowSeconds: 15 * MINUTE },
 };
 
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 const TOO_MANY_SIGN_UPS = 'Too many accounts were created from this network. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests. Please wait a while and try again.';
+const TOO_MANY_CODES = 'Too many sign-in codes were asked for. Please wait a while and try again.';
 
 const SESSION_GONE = 'Your session has expired or is not valid. Please sign in again.';
 
@@ -100,6 +120,7 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
       await deleteExpiredRateLimits(db);
       await deleteOldSignInFailures(db, rules.loginFailureDelay);
       await deleteOldPasswordResets(db);
+      await deleteOldLoginCodes(db);
     });
     if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(CLEANUP_QUEUE, '17 * * * *');
 
@@ -126,6 +147,11 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
         }),
       );
     }
+
+    const codeKey = loginCodeKey(ctx.config.auth.jwtSecret);
+    /** Codes go by e-mail; a WhatsApp channel, once configured, is chosen here (services/auth/login-codes.ts). */
+    const sendLoginCode: LoginCodeChannel = (delivery) =>
+      mail.send(loginCodeEmail({ ...delivery, shopName: ctx.config.site.name, supportEmail: ctx.config.site.supportEmail }));
 
     const byIp = (name: string) => (request: FastifyRequest) => `${name}:ip:${request.ip}`;
     const byBodyEmail = (name: string, field: 'userName' | 'email') => (request: FastifyRequest) => {
@@ -182,6 +208,57 @@ export const accountsRoutes = (ctx: AppContext, limits: Partial<AccountRateLimit
             await recordSignInFailure(db, failureKey, rules.loginFailureDelay);
           throw error;
         }
+      },
+    );
+
+    app.post(
+      '/login/code',
+      {
+        schema: {
+          summary: 'E-mail a one-time sign-in code',
+          description: `Always 202 with the same message, whether or not the e-mail has an account (the first sign-in with a code makes one). The code is ${LOGIN_CODE_LENGTH} digits, valid ${LOGIN_CODE_TTL_MINUTES} minutes and once; asking again replaces it. The e-mail is in the account's language, or in the request's (\`?lang=\`, the \`lang\` cookie, then Accept-Language). Rate limited per IP and per e-mail (429 RATE_LIMITED with Retry-After).`,
+          tags: ['accounts'],
+          body: loginCodeRequestBodySchema,
+          response: { 202: messageResponseSchema, ...errors(400, 429) },
+        },
+        onRequest: [rateLimit(db, { key: byIp('login-code'), ...rules.loginCodePerIp, message: TOO_MANY_CODES })],
+        preHandler: [rateLimit(db, { key: byBodyEmail('login-code', 'email'), ...rules.loginCodePerEmail, message: TOO_MANY_CODES })],
+      },
+      async (request, reply) => {
+        const email = request.body.email;
+        // The same work for a known and an unknown e-mail: one look-up (for the account's language and name), one code.
+        const account = await findUserByEmail(db, email);
+        const { code, expiresAt } = await issueLoginCode(db, codeKey, email);
+        await sendLoginCode({
+          email,
+          code,
+          expiresAt,
+          locale: (account && localeOfUser(account)) ?? requestLocale(request),
+          firstName: account?.firstName ?? '',
+        });
+        return reply.status(202).send({ message: LOGIN_CODE_SENT_MESSAGE });
+      },
+    );
+
+    app.post(
+      '/login/code/verify',
+      {
+        schema: {
+          summary: 'Sign in with the e-mailed one-time code',
+          description: `Answers as POST /api/login does (a 12-hour session). An e-mail without an account gets one now: no password (password sign-in refuses it until one is set through forgot-password), empty names and mobile, filled from the first saved address. 401 LOGIN_CODE_INVALID for a wrong, expired or used code; after ${LOGIN_CODE_MAX_TRIES} tries on one code, 429 LOGIN_CODE_TOO_MANY_TRIES until a new code is asked for. Rate limited per IP.`,
+          tags: ['accounts'],
+          body: loginCodeVerifyBodySchema,
+          response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+        },
+        onRequest: [rateLimit(db, { key: byIp('login-code-verify'), ...rules.loginCodeVerifyPerIp, message: TOO_MANY_SIGN_INS })],
+      },
+      async (request) => {
+        const { email, code } = request.body;
+        const check = await checkLoginCode(db, codeKey, email, code);
+        if (check === 'too-many-tries') throw new ShopError('LOGIN_CODE_TOO_MANY_TRIES');
+        if (check !== 'ok') throw new ShopError('LOGIN_CODE_INVALID');
+        const { token, user } = await signInWithCheckedEmail(db, ctx.config.auth.jwtSecret, email);
+        return { token, user, message: LOGIN_SUCCESS_MESSAGE } as const;
       },
     );
 

@@ -4,6 +4,7 @@ import {
   FORM_MESSAGES,
   forgotPasswordBodySchema,
   loginBodySchema,
+  loginCodeVerifyBodySchema,
   registerFormSchema,
   resetPasswordBodySchema,
   resetPasswordFormSchema,
@@ -63,6 +64,7 @@ function everyFormMessage(): string[] {
     ]),
     ...messagesOf(loginBodySchema, [{}, { userName: '', password: '' }, { userName: 'asha', password: long(129) }]),
     ...messagesOf(forgotPasswordBodySchema, [{}, { email: '' }, { email: 'asha' }]),
+    ...messagesOf(loginCodeVerifyBodySchema, [{}, { email: 'asha', code: '12345' }, { email: '', code: long(33) }]),
     ...messagesOf(resetPasswordFormSchema, [{}, { password: 'secret123', confirmPassword: 'secret124' }]),
     ...messagesOf(resetPasswordBodySchema, [{}, { token: '', password: 'secret123' }, { token: long(513), password: 'secret123' }]),
     ...messagesOf(addressSchema, [

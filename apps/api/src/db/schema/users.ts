@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 
 /**
  * Customers and staff. `role` is 'customer' or 'admin'. E-mails are stored lower-cased and unique. `locale` is the
- * account's language ('en' or 'hi', the domain's LOCALES), null until the customer has chosen one.
+ * account's language ('en' or 'hi', the domain's LOCALES), null until the customer has chosen one. An account made by
+ * signing in with a one-time code starts with empty names and mobile; its first saved address fills them.
  */
 export const users = pgTable(
   'users',
@@ -13,7 +14,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     mobile: text('mobile').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** null for an account made by signing in with a one-time code, until a password is set through a reset link. */
+    passwordHash: text('password_hash'),
     role: text('role').notNull().default('customer'),
     /** Bumped when the password changes; session tokens carry it, so older sessions stop working. */
     sessionVersion: integer('session_version').notNull().default(0),

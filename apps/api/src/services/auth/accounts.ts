@@ -2,9 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   isLocale,
+  NAME_MAX_LENGTH,
   RESET_TOKEN_TTL_MINUTES,
   ShopError,
   type Locale,
+  type Address,
   type LoginBody,
   type PublicUser,
   type RegisterBody,
@@ -34,7 +36,7 @@ export function publicUser(row: UserRow): PublicUser {
   };
 }
 
-async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(database: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await database.db
     .select()
     .from(users)
@@ -86,22 +88,86 @@ export async function registerUser(database: Database, body: RegisterBody): Prom
   }
 }
 
-/**
- * Checks the credentials and signs a session. An unknown e-mail and a wrong password get the same error, and an
- * unknown e-mail still costs one argon2 verification.
- */
-export async function logIn(database: Database, jwtSecret: string, body: LoginBody): Promise<{ token: string; user: PublicUser }> {
-  const row = await findUserByEmail(database, body.userName);
-  const ok = row
-    ? await verifyPassword(row.passwordHash, body.password)
-    : await verifyPassword(await dummyPasswordHash(), body.password).then(() => false);
-  if (!row || !ok) throw new ShopError('INVALID_CREDENTIALS');
+async function sessionFor(jwtSecret: string, row: UserRow, remember: boolean): Promise<{ token: string; user: PublicUser }> {
   const token = await signSessionToken(
     jwtSecret,
     { userId: row.id, role: roleOf(row.role) },
-    { remember: body.rememberMe === true, sessionVersion: row.sessionVersion },
+    { remember, sessionVersion: row.sessionVersion },
   );
   return { token, user: publicUser(row) };
+}
+
+/**
+ * Checks the credentials and signs a session. An unknown e-mail, an account without a password (made by a sign-in
+ * code) and a wrong password get the same error, and the first two still cost one argon2 verification.
+ */
+export async function logIn(database: Database, jwtSecret: string, body: LoginBody): Promise<{ token: string; user: PublicUser }> {
+  const row = await findUserByEmail(database, body.userName);
+  const ok = row?.passwordHash
+    ? await verifyPassword(row.passwordHash, body.password)
+    : await verifyPassword(await dummyPasswordHash(), body.password).then(() => false);
+  if (!row || !ok) throw new ShopError('INVALID_CREDENTIALS');
+  return sessionFor(jwtSecret, row, body.rememberMe === true);
+}
+
+/**
+ * Signs in the e-mail's account after its one-time code was checked, making the account on first use: no password
+ * (password sign-in refuses it until one is set through 'Forgot password'), empty names and mobile, which the first
+ * saved address fills (fillAccountFromAddress). Its language stays unchosen (null) until the web app saves the one
+ * the customer is using, as it does after every sign-in of an account without one.
+ */
+export async function signInWithCheckedEmail(
+  database: Database,
+  jwtSecret: string,
+  email: string,
+): Promise<{ token: string; user: PublicUser; created: boolean }> {
+  let row = await findUserByEmail(database, email);
+  let created = false;
+  if (!row) {
+    // Two verifications racing for a new e-mail: the unique index lets one insert, the other reads it.
+    const inserted = await database.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: email.toLowerCase(),
+        firstName: '',
+        lastName: '',
+        mobile: '',
+        passwordHash: null,
+        role: 'customer',
+        locale: null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    row = inserted[0] ?? (await findUserByEmail(database, email));
+    created = inserted.length > 0;
+  }
+  if (!row) throw new ShopError('INTERNAL');
+  return { ...(await sessionFor(jwtSecret, row, false)), created };
+}
+
+/**
+ * Fills the account's empty names and mobile from a saved address: an account made by a sign-in code has none until
+ * the customer gives them at buyer details. The names are filled only when both are empty (the address's full name:
+ * its first word is the first name, the rest the last name); names and a mobile already there are never changed.
+ */
+export async function fillAccountFromAddress(
+  database: Database,
+  userId: string,
+  address: Pick<Address, 'fullName' | 'phone'>,
+): Promise<void> {
+  const [first = '', ...rest] = address.fullName.trim().split(/\s+/u);
+  const firstName = first.slice(0, NAME_MAX_LENGTH);
+  const lastName = rest.join(' ').slice(0, NAME_MAX_LENGTH).trim();
+  await database.pool.query(
+    `UPDATE users SET
+       first_name = CASE WHEN first_name = '' AND last_name = '' THEN $2 ELSE first_name END,
+       last_name = CASE WHEN first_name = '' AND last_name = '' THEN $3 ELSE last_name END,
+       mobile = CASE WHEN mobile = '' THEN $4 ELSE mobile END,
+       updated_at = now()
+     WHERE id = $1 AND ((first_name = '' AND last_name = '') OR mobile = '')`,
+    [userId, firstName, lastName, address.phone],
+  );
 }
 
 /** Saves the account's language; undefined when the account no longer exists. */

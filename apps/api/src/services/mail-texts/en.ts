@@ -5,7 +5,7 @@ const hours = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${
 
 /** English: the shop's e-mails as they have always read. */
 export const en: MailTexts = {
-  hello: (firstName) => `Hello ${firstName},`,
+  hello: (firstName) => (firstName.trim() ? `Hello ${firstName},` : 'Hello,'),
   questions: (email, phone) => `Questions? Write to ${email} or call ${phone}.`,
   signature: (shop) => `— ${shop}`,
 
@@ -19,6 +19,13 @@ export const en: MailTexts = {
       `The link works once and expires in ${hours(minutes)} (at ${inIndia(at, 'en', { hour: 'numeric', minute: '2-digit', hour12: true })} IST on ${inIndia(at, 'en', { day: 'numeric', month: 'short', year: 'numeric' })}).`,
     notYou: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
     questions: (email) => `Questions? Write to ${email}.`,
+  },
+
+  loginCode: {
+    subject: (shop, code) => `${code} is your ${shop} sign-in code`,
+    useThis: (shop) => `Your code to sign in to ${shop}:`,
+    validity: (minutes) => `Type it on the sign-in page. It works once, within ${minutes} minutes.`,
+    notYou: 'If you did not ask for a code, you can ignore this e-mail: nobody can sign in without it. Never share it with anyone.',
   },
 
   confirmation: {

@@ -23,7 +23,7 @@ const borderWidth = (l: MailLine) => `${l.borderNameHi || l.borderName} (${forma
 const whiteBorder = (l: MailLine) => (l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर');
 
 export const hi: MailTexts = {
-  hello: (firstName) => `नमस्ते ${firstName} जी,`,
+  hello: (firstName) => (firstName.trim() ? `नमस्ते ${firstName} जी,` : 'नमस्ते,'),
   questions: (email, phone) => `कोई सवाल हो, तो ${email} पर लिखें या ${phone} पर कॉल करें।`,
   signature: (shop) => `— ${shop}`,
 
@@ -37,6 +37,13 @@ export const hi: MailTexts = {
       `यह लिंक सिर्फ़ एक बार काम करेगा और ${duration(minutes)} बाद (${inIndia(at, 'hi', { weekday: 'long', day: 'numeric', month: 'long' })}, ${inIndia(at, 'hi', { hour: 'numeric', minute: '2-digit', dayPeriod: 'long' })} बजे IST) ख़त्म हो जाएगा।`,
     notYou: 'अगर यह अनुरोध आपने नहीं किया, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
     questions: (email) => `कोई सवाल हो, तो ${email} पर लिखें।`,
+  },
+
+  loginCode: {
+    subject: (shop, code) => `${shop} में साइन इन करने का आपका कोड ${code} है`,
+    useThis: (shop) => `${shop} में साइन इन करने का आपका कोड:`,
+    validity: (minutes) => `इसे साइन इन पेज पर डालें। यह कोड सिर्फ़ एक बार, ${minutes} मिनट के अंदर काम करेगा।`,
+    notYou: 'अगर आपने कोड नहीं माँगा, तो इस ई-मेल को अनदेखा करें: इस कोड के बिना कोई साइन इन नहीं कर सकता। यह कोड किसी को न बताएँ।',
   },
 
   confirmation: {

@@ -16,6 +16,8 @@ const at = new Date('2026-12-01T10:35:00Z'); // Tuesday, 4:05 pm in India
 /** Sample arguments for a text that takes some, by its path. */
 function sampleArgs(name: string): unknown[] {
   if (name === 'reset.validity') return [60, at];
+  if (name === 'loginCode.validity') return [10];
+  if (name === 'loginCode.subject') return ['Framewala', '042917'];
   if (name === 'confirmation.item') return [1, line, 2, '₹2,499.00'];
   if (name === 'status.frame') return [line, 2];
   if (name === 'status.item') return [2, line, 3];
@@ -65,6 +67,12 @@ describe('the e-mail texts', () => {
     expect(hi.status.frame(hindiNames, 1)).toBe('फ़्रेम: वॉलनट (क्लासिक वुड), प्रिंट 12 × 18 इंच');
     expect(hi.confirmation.frame({ ...line, finishNameHi: null })).toBe('फ़्रेम: Walnut (Classic Wood), 1.5 इंच मोल्डिंग');
     expect(en.confirmation.frame(hindiNames)).toBe('Frame: Walnut (Classic Wood), 1.5 in moulding');
+  });
+
+  it('greet an account without a name yet (made by a sign-in code) without a blank where the name goes', () => {
+    expect(en.hello('Asha')).toBe('Hello Asha,');
+    expect(en.hello('')).toBe('Hello,');
+    expect(hi.hello('')).toBe('नमस्ते,');
   });
 
   it('fall back to English for an account without a language', () => {

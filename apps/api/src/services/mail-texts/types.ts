@@ -12,7 +12,7 @@ export type MailLine = Pick<
  * with the domain's formatInr, dates as Date. A text missing in one language fails typecheck.
  */
 export interface MailTexts {
-  /** The greeting line: 'Hello Asha,'. */
+  /** The greeting line: 'Hello Asha,', or 'Hello,' for an account without a name yet. */
   hello(firstName: string): string;
   /** The closing line with both ways to reach the shop. */
   questions(supportEmail: string, supportPhone: string): string;
@@ -34,6 +34,16 @@ export interface MailTexts {
     notYou: string;
     /** The closing line: the e-mail address only. */
     questions(supportEmail: string): string;
+  };
+
+  loginCode: {
+    /** Carries the code, so a phone's notification shows it. */
+    subject(shopName: string, code: string): string;
+    /** Before the code. */
+    useThis(shopName: string): string;
+    /** How long the code works and that it works once. */
+    validity(minutes: number): string;
+    notYou: string;
   };
 
   confirmation: {

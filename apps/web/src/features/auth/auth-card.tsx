@@ -5,7 +5,7 @@ import { ShieldCheckIcon } from '../../components/icons';
 
 type AuthCardProps = {
   title: string;
-  /** A short line above the heading (seed: 'Welcome to the product' on sign in). */
+  /** A short line above the heading ('Welcome to Framewala' on sign in; the seed's 'Welcome to the product' was a template placeholder). */
   eyebrow?: string;
   intro?: ReactNode;
   children: ReactNode;

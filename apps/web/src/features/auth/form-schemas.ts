@@ -6,6 +6,8 @@
 import {
   forgotPasswordBodySchema,
   loginBodySchema,
+  loginCodeRequestBodySchema,
+  loginCodeVerifyBodySchema,
   registerFormSchema,
   resetPasswordFormSchema as sharedResetPasswordFormSchema,
 } from '@framewala/domain';
@@ -13,6 +15,8 @@ import type { z } from 'zod';
 
 export {
   ALL_FIELDS_REQUIRED_MESSAGE,
+  LOGIN_CODE_RESEND_SECONDS,
+  LOGIN_CODE_TTL_MINUTES,
   LOGIN_SUCCESS_MESSAGE,
   PASSWORD_MIN_LENGTH,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
@@ -22,12 +26,18 @@ export {
 export const signInFormSchema = loginBodySchema;
 export const signUpFormSchema = registerFormSchema;
 export const forgotPasswordFormSchema = forgotPasswordBodySchema;
+export const codeEmailFormSchema = loginCodeRequestBodySchema;
+export const codeFormSchema = loginCodeVerifyBodySchema.pick({ code: true });
 export const resetPasswordFormSchema = sharedResetPasswordFormSchema;
 
 export type SignInFormInput = z.input<typeof signInFormSchema>;
 export type SignInFormValues = z.output<typeof signInFormSchema>;
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type SignUpFormValues = z.output<typeof signUpFormSchema>;
+export type CodeEmailFormInput = z.input<typeof codeEmailFormSchema>;
+export type CodeEmailFormValues = z.output<typeof codeEmailFormSchema>;
+export type CodeFormInput = z.input<typeof codeFormSchema>;
+export type CodeFormValues = z.output<typeof codeFormSchema>;
 export type ForgotPasswordFormInput = z.input<typeof forgotPasswordFormSchema>;
 export type ForgotPasswordFormValues = z.output<typeof forgotPasswordFormSchema>;
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;

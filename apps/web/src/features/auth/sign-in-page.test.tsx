@@ -28,7 +28,7 @@ describe('/sign-in', () => {
   it('shows the seed texts, a hidden password with a show/hide toggle and links to reset and sign up', async () => {
     const { user } = renderRoute('/sign-in');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    expect(screen.getByText('Welcome to the product')).toBeVisible();
+    expect(screen.getByText('Welcome to Framewala')).toBeVisible();
 
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');

@@ -256,6 +256,32 @@ describe('/checkout (buyer details)', { timeout: 30_000 }, () => {
     expect(getSession()).toBeNull();
   });
 
+  it('shows the name at once when the address names an account made by a sign-in code', async () => {
+    // The server fills the account's empty names and mobile from its first saved address.
+    let saved = false;
+    const unnamed = { ...SAMPLE_USER, firstName: '', lastName: '', mobileNumber: '' };
+    signInAs(unnamed);
+    const calls = api({
+      'GET /api/user': () => ({
+        body: { user: { ...(saved ? { ...SAMPLE_USER, firstName: 'Asha', lastName: 'Verma' } : unnamed), address: null } },
+      }),
+      'GET /api/address/user-1': { body: { address: SAVED } },
+      'POST /api/add-address': () => {
+        saved = true;
+        return { body: { message: 'Address saved successfully!', address: SAVED } };
+      },
+    });
+    const { user } = renderRoute('/checkout');
+    await main().findByRole('heading', { level: 1, name: 'Buyer Details' });
+    await waitFor(() => expect(field('City')).toHaveValue('Bangalore'));
+    expect(screen.getByRole('button', { name: /Account menu for asha/ })).toBeVisible();
+    await user.click(main().getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByRole('button', { name: /Account menu for Asha/ })).toBeVisible();
+    expect(getSession()?.user).toMatchObject({ firstName: 'Asha', lastName: 'Verma' });
+    expect(calls.callsTo('GET', '/api/user').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('bundles the country flags: no flag image is fetched', async () => {
     await openPage();
     const phone = field('Phone Number').closest('.PhoneInput')!;

@@ -23,6 +23,7 @@ import { isKnownFormMessage } from '../../lib/form-messages';
 import { activeLocale, i18n } from '../../lib/i18n';
 import { stateName } from '../../lib/state-names';
 import { useSession, type SessionUser } from '../../lib/auth';
+import { ACCOUNT_QUERY_KEY } from '../../lib/auth-api';
 import { paymentStepPath, sourcePagePath, useCheckoutSource } from '../../lib/checkout/checkout-source';
 import { Checkbox, FormAlert, TextField } from '../../components/form-controls';
 import { showToast } from '../../components/toast-store';
@@ -149,6 +150,9 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
         return;
       }
       queryClient.setQueryData(addressQueryOptions(user._id).queryKey, saved);
+      // An account made by a sign-in code takes its empty names and mobile from this address: the header reads them again.
+      if ((!user.firstName && !user.lastName) || !user.mobileNumber)
+        void queryClient.invalidateQueries({ queryKey: [...ACCOUNT_QUERY_KEY, 'user-refresh'] });
       const values = initialAddressValues(saved, user);
       placeFor.current = values.postalCode;
       reset(values);

@@ -8,7 +8,23 @@ export type LoginBody = { userName: string; password: string; rememberMe?: boole
 export type LoginResult = { token: string; user: SessionUser | null; message: string };
 
 export async function login(body: LoginBody): Promise<LoginResult | null> {
-  const data = await api.post<unknown>('/api/login', body);
+  return toLoginResult(await api.post<unknown>('/api/login', body));
+}
+
+/** `POST /api/login/code` `{email}` → `202 {message}`, the same whether or not the account exists. */
+export async function requestLoginCode(email: string): Promise<void> {
+  await api.post('/api/login/code', { email });
+}
+
+/**
+ * `POST /api/login/code/verify` `{email, code}` → what `POST /api/login` answers. The first sign-in of an e-mail makes
+ * its account.
+ */
+export async function verifyLoginCode(email: string, code: string): Promise<LoginResult | null> {
+  return toLoginResult(await api.post<unknown>('/api/login/code/verify', { email, code }));
+}
+
+function toLoginResult(data: unknown): LoginResult | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;
   if (typeof record.token !== 'string' || record.token === '') return null;
