@@ -42,6 +42,7 @@ export function CancelOrder({ order }: { order: OrderDetail }) {
   const until = formatOrderTime(order.cancellableUntil);
   const total = formatInr(order.totalPaise);
   const days = REFUND_DAYS;
+  const orderNumber = order._id;
   return (
     <section aria-labelledby="order-cancel" className="rounded-3xl border border-ink-100 bg-white p-5 shadow-sm shadow-ink-900/5 sm:p-7">
       <h2 id="order-cancel" className="text-xl font-semibold">
@@ -53,7 +54,7 @@ export function CancelOrder({ order }: { order: OrderDetail }) {
       {confirming ? (
         <div role="group" aria-labelledby="order-cancel-confirm" className="mt-4 rounded-2xl border border-red-200 bg-red-50 px-4 py-4">
           <p id="order-cancel-confirm" className="font-semibold text-red-900">
-            <Trans>Cancel order {order._id}?</Trans>
+            <Trans>Cancel order {orderNumber}?</Trans>
           </p>
           <p className="mt-1 text-red-900">
             <Trans>

@@ -51,7 +51,7 @@ export function OrdersCard() {
  * paid order always has its tax invoice). It is no order to the customer, so the history leaves it out: what she
  * chose stays in her cart until an order of it is paid.
  */
-export function isAbandonedAttempt(order: Pick<OrderSummary, 'status' | 'invoice'>): boolean {
+function isAbandonedAttempt(order: Pick<OrderSummary, 'status' | 'invoice'>): boolean {
   return order.status === 'created' || (order.status === 'cancelled' && !order.invoice);
 }
 
