@@ -120,6 +120,15 @@ const ATTACKS: Record<string, Attack[]> = {
   'GET /api/orders/:id': [
     { request: (f) => json('GET', `/api/orders/${f.order.orderId}`), rightful: { as: (f) => ({ token: f.asha.token }), status: 200 } },
   ],
+  'POST /api/orders/:id/cancel': [
+    // Asha's paid order, still within its 24 hours: the one another customer could cancel if the owner were not checked.
+    { request: (f) => json('POST', `/api/orders/${f.paidOrder.orderId}/cancel`) },
+    // Her unpaid one proves the id is real without cancelling anything (nothing to cancel: 409).
+    {
+      request: (f) => json('POST', `/api/orders/${f.order.orderId}/cancel`),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 409 },
+    },
+  ],
   // The owner's console: a customer (even the order's own) is 403, nobody is 401.
   'GET /api/admin/orders/:id': [
     {

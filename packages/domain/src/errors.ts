@@ -43,6 +43,16 @@ export const ERROR_CATALOGUE = {
     message:
       'This order was cancelled before your payment reached us, so it will not be made. Your payment is being refunded in full to the account it came from (5–7 working days).',
   },
+  CANCELLATION_WINDOW_CLOSED: {
+    status: 409,
+    message:
+      'Free cancellation ends 24 hours after payment, so this order can no longer be cancelled. If something is wrong with it, please write to us.',
+  },
+  PRODUCTION_STARTED: {
+    status: 409,
+    message: 'We have started making this order, so it can no longer be cancelled. If something is wrong with it, please write to us.',
+  },
+  ORDER_NOT_CANCELLABLE: { status: 409, message: 'This order is not paid or is already cancelled, so there is nothing to cancel.' },
   PAYMENT_OF_ANOTHER_ORDER: { status: 409, message: 'This payment belongs to another order, so it cannot pay this one.' },
   PRINT_FILE_NOT_READY: { status: 409, message: 'The print file is still being made. Please try again in a minute.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_WINDOW_MS, ORDER_STATUSES, canTransition, isTransitionRefusal, transitionRefusal } from './order-states';
+import {
+  CANCELLATION_WINDOW_MS,
+  ORDER_STATUSES,
+  ORDERS_TO_MAKE,
+  canTransition,
+  customerCancellableUntil,
+  isTransitionRefusal,
+  transitionRefusal,
+} from './order-states';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -48,5 +56,21 @@ describe('order state machine', () => {
         expect(reason === null || isTransitionRefusal(reason), `${from}>${to}`).toBe(true);
       }
     }
+  });
+});
+
+describe('what the customer may cancel, and what the owner has to make', () => {
+  const paidAt = new Date('2026-11-20T09:31:00.000Z');
+  it('a paid order until 24 hours after its payment; nothing else', () => {
+    expect(customerCancellableUntil({ status: 'paid', paidAt })).toEqual(new Date(paidAt.getTime() + CANCELLATION_WINDOW_MS));
+    expect(customerCancellableUntil({ status: 'paid', paidAt: null })).toBeNull();
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'paid')) expect(customerCancellableUntil({ status, paidAt })).toBeNull();
+    // The same window as the state machine's guard.
+    const until = customerCancellableUntil({ status: 'paid', paidAt })!;
+    expect(canTransition('paid', 'cancelled', { actor: 'customer', now: until, paidAt })).toBe(true);
+    expect(canTransition('paid', 'cancelled', { actor: 'customer', now: new Date(until.getTime() + 1), paidAt })).toBe(false);
+  });
+  it('the orders to make are the paid ones and those in production', () => {
+    expect([...ORDERS_TO_MAKE]).toEqual(['paid', 'in_production']);
   });
 });

@@ -88,6 +88,18 @@ export function canTransition(from: OrderStatus, to: OrderStatus, ctx: Transitio
   return transitionRefusal(from, to, ctx) === null;
 }
 
+/**
+ * When the customer may still cancel an order herself (free, refunded in full): a paid order, before production
+ * starts, until the cancellation window after its payment closes. Null when she may not (any other status).
+ */
+export function customerCancellableUntil(order: { status: OrderStatus; paidAt: Date | null }): Date | null {
+  if (order.status !== 'paid' || !order.paidAt) return null;
+  return new Date(order.paidAt.getTime() + CANCELLATION_WINDOW_MS);
+}
+
+/** The orders the owner has to make: paid, or in production. The console's order list opens on these. */
+export const ORDERS_TO_MAKE: readonly OrderStatus[] = ['paid', 'in_production'];
+
 /** Statuses reached only after payment: an order in one of these never goes back to unpaid. */
 export const PAID_OR_LATER: ReadonlySet<OrderStatus> = new Set(['paid', 'in_production', 'shipped', 'delivered']);
 

@@ -14,6 +14,7 @@ import { requireUser, userIdOf } from '../plugins/auth';
 import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { renderInvoicePdf } from '../services/invoice-pdf';
 import { readInvoice } from '../services/invoices';
+import { cancelOrderByCustomer } from '../services/orders/cancel';
 import { getOrder, listOrders } from '../services/orders/read';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
@@ -112,6 +113,23 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         preHandler: requireUser,
       },
       async (request) => ({ order: await getOrder(ctx, userIdOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/orders/:id/cancel',
+      {
+        schema: {
+          summary: 'Cancel one of your paid orders, free, within 24 hours of payment: the payment is refunded in full',
+          description:
+            "Allowed while the order is paid and not yet in production, until 24 hours after payment (the order's `cancellableUntil`). Answers the order, now `cancelled`: its tax invoice has its credit note, the payment's refund is asked of the payment provider (to the card, UPI or bank account it came from; 5–7 working days), the customer is e-mailed, and the status history records the customer as the one who cancelled. 409 `{message, code, status, reason}` when it may not be cancelled: CANCELLATION_WINDOW_CLOSED (over 24 hours since payment), PRODUCTION_STARTED (in production, shipped or delivered), ORDER_NOT_CANCELLABLE (not paid, or already cancelled or refunded); `reason` is the domain's transition refusal (e.g. CANCELLATION_WINDOW_CLOSED, NOT_A_NEXT_STATUS, ALREADY_IN_STATUS). Another customer's order and an unknown one are 404.",
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: orderParamsSchema,
+          response: { 200: orderDetailResponseSchema, ...errors(401, 404, 409) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => ({ order: await cancelOrderByCustomer(ctx, userIdOf(request), request.params.id, request.log) }),
     );
 
     app.get(

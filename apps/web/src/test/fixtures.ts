@@ -88,6 +88,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
     { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
     { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
   ],
+  cancellableUntil: null,
   ...over,
 });
 

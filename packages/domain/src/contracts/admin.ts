@@ -313,12 +313,17 @@ export const newFinishFieldsSchema = z
   .strict();
 
 export const ADMIN_ORDERS_DEFAULT_PAGE_SIZE = 20;
+/** The order-list filter for the orders to make (ORDERS_TO_MAKE: paid or in production). */
+export const ADMIN_TO_MAKE = 'to_make';
 export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 
 /** GET /api/admin/orders query. */
 export const adminOrderListQuerySchema = z
   .object({
-    status: z.enum(ORDER_STATUSES).optional(),
+    status: z
+      .enum([...ORDER_STATUSES, ADMIN_TO_MAKE])
+      .optional()
+      .describe('One status, or to_make: the orders to make (paid or in production); none: every status'),
     q: plainTextSchema(100).optional(),
     flagged: z
       .enum(['true', 'false'])

@@ -152,6 +152,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
   address: orderAddressSnapshotSchema,
   coupon: appliedCouponSchema.nullable().default(null),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), actor: z.string() })),
+  /**
+   * Until when the customer may cancel the order herself (free, refunded in full): 24 hours after payment, while it is
+   * paid and not yet in production; null when she may not.
+   */
+  cancellableUntil: z.string().nullable().default(null),
 });
 
 /** GET /api/orders/:id (the order number). */

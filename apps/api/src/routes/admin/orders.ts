@@ -26,7 +26,7 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'Orders for the owner, newest first: filter by status, search by order number, e-mail or phone, paged',
           description:
-            "`q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number. Each row has `lines`, every framed photo of the order (`quantity`, `sizeName`, `widthIn`, `heightIn`, `finishName`, `borderIn`, `thumbnailUrl`); the row's `quantity` is the pieces of all of them, its `sizeName`, `finishName` and `thumbnailUrl` the first line's.",
+            "`status` is one status, or `to_make` for the orders to make (paid or in production: where the console opens); without it, every status. `q` matches part of the order number, the account or delivery e-mail, the name, or the digits of a phone number. Each row has `lines`, every framed photo of the order (`quantity`, `sizeName`, `widthIn`, `heightIn`, `finishName`, `borderIn`, `thumbnailUrl`); the row's `quantity` is the pieces of all of them, its `sizeName`, `finishName` and `thumbnailUrl` the first line's.",
           tags: TAGS,
           security: SECURITY,
           querystring: adminOrderListQuerySchema,

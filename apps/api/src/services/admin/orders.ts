@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import {
+  ADMIN_TO_MAKE,
   ORDER_STATUSES,
+  ORDERS_TO_MAKE,
   ShopError,
   transitionRefusal,
   type AdminOrder,
@@ -96,7 +98,8 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 export interface ListQuery {
-  status?: OrderStatus | undefined;
+  /** One status, or the orders to make (paid or in production); none: every status. */
+  status?: OrderStatus | typeof ADMIN_TO_MAKE | undefined;
   q?: string | undefined;
   flagged?: boolean | undefined;
   page: number;
@@ -109,7 +112,11 @@ export async function listAdminOrders(
 ): Promise<{ orders: AdminOrderSummary[]; total: number; page: number; pageSize: number }> {
   const { db } = ctx.database;
   const where = and(
-    query.status ? eq(orders.status, query.status) : undefined,
+    query.status === ADMIN_TO_MAKE
+      ? inArray(orders.status, [...ORDERS_TO_MAKE])
+      : query.status
+        ? eq(orders.status, query.status)
+        : undefined,
     query.q ? searchCondition(query.q) : undefined,
     query.flagged ? isNotNull(orders.paymentFlag) : undefined,
   );

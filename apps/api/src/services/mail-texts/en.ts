@@ -55,6 +55,11 @@ export const en: MailTexts = {
       `${position}. ${l.sizeName} in, ${l.finishName} (${l.frameSetName}), ${l.borderIn > 0 ? `white border ${l.borderName}` : 'no white border'}, quantity ${quantity}`,
     deliveringTo: (address) => `Delivering to: ${address}`,
     enjoy: 'We hope it looks lovely on your wall. If anything is wrong, reply to this e-mail or call us.',
+    cancelledSubject: (shop, orderId) => `${shop}: order ${orderId} is cancelled`,
+    cancelledHeadline: (orderId) => `As you asked, your order ${orderId} is cancelled. We will not make it.`,
+    refund: (price, days) =>
+      `Your payment of ${price} is being refunded in full to the card, UPI or bank account you paid with. It reaches you in ${days} working days.`,
+    creditNote: (number, invoice) => `Credit note ${number} cancels tax invoice ${invoice}.`,
     seeOrder: (link) => `See your order: ${link}`,
     button: 'See your order',
   },

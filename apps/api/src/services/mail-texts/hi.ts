@@ -70,6 +70,11 @@ export const hi: MailTexts = {
     item: (position, l, quantity) => `${position}. ${size(l)}, ${frame(l)}, ${whiteBorder(l)}, मात्रा ${quantity}`,
     deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
     enjoy: 'उम्मीद है कि आपकी दीवार पर यह फ़्रेम बहुत सुंदर लगेगा। अगर कोई गड़बड़ हो, तो इस ई-मेल का जवाब दें या हमें कॉल करें।',
+    cancelledSubject: (shop, orderId) => `${shop}: आपका ऑर्डर ${orderId} रद्द हो गया है`,
+    cancelledHeadline: (orderId) => `आपके कहने पर आपका ऑर्डर ${orderId} रद्द कर दिया गया है। हम इसे नहीं बनाएँगे।`,
+    refund: (price, days) =>
+      `आपका पूरा भुगतान ${price} उसी कार्ड, UPI या बैंक खाते में वापस भेजा जा रहा है जिससे आपने भुगतान किया था। यह ${days} कामकाजी दिनों में आपको मिल जाएगा।`,
+    creditNote: (number, invoice) => `क्रेडिट नोट ${number} टैक्स इनवॉइस ${invoice} को रद्द करता है।`,
     seeOrder: (link) => `अपना ऑर्डर देखें: ${link}`,
     button: 'अपना ऑर्डर देखें',
   },

@@ -76,6 +76,13 @@ export interface MailTexts {
     deliveringTo(address: string): string;
     /** The delivered notice's closing wish. */
     enjoy: string;
+    /** The notice of a cancellation the customer made herself (within 24 hours of payment). */
+    cancelledSubject(shopName: string, orderId: string): string;
+    cancelledHeadline(orderId: string): string;
+    /** Where the refund goes and how long it takes (`days`: '5–7'); `price` is the amount refunded. */
+    refund(price: string, days: string): string;
+    /** The credit note that cancels the tax invoice. */
+    creditNote(number: string, invoiceNumber: string): string;
     /** The link to the order page in the text version. */
     seeOrder(link: string): string;
     /** The button in the HTML version. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLocale, type Locale } from '@framewala/domain';
+import { formatInr, isLocale, POLICY_NUMBERS, type Locale } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { OrderRow } from '../../db/schema';
 import { mailFor, sealMessage, SEND_EMAIL_QUEUE, type MailMessage } from '../mail';
@@ -18,6 +18,12 @@ export type NotifiedStatus = 'shipped' | 'delivered';
 
 export const NOTIFIED_STATUSES: ReadonlySet<string> = new Set<NotifiedStatus>(['shipped', 'delivered']);
 
+/** A cancellation the customer made herself: the amount refunded and the credit note that cancels the invoice. */
+export interface CancellationFacts {
+  refundPaise: number;
+  creditNote: { number: string; invoiceNumber: string } | null;
+}
+
 /** What pg-boss needs to run its SQL on a given connection (a transaction's client). */
 export interface SqlExecutor {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
@@ -29,7 +35,9 @@ function escapeHtml(s: string): string {
 
 export interface StatusEmailInput {
   order: Pick<OrderRow, 'id' | 'lines' | 'address' | 'carrier' | 'trackingNumber'>;
-  status: NotifiedStatus;
+  status: NotifiedStatus | 'cancelled';
+  /** For `cancelled`: what is refunded and the credit note. */
+  cancellation?: CancellationFacts;
   to: string;
   firstName: string;
   /** The account's language; English when it has none. */
@@ -54,18 +62,29 @@ export function statusEmail(input: StatusEmailInput): MailMessage {
   // What is in the parcel: the one framed photo, or each of several on its own numbered line.
   const bought =
     order.lines.length === 1 && only ? [t.frame(only.line, only.quantity)] : order.lines.map((l, i) => t.item(i + 1, l.line, l.quantity));
+  const refundDays = `${POLICY_NUMBERS.refundDays.min}–${POLICY_NUMBERS.refundDays.max}`;
+  const cancelled = input.cancellation;
   const body: string[] =
-    status === 'shipped'
+    status === 'cancelled'
       ? [
-          t.shippedHeadline(order.id),
-          '',
-          t.carrier(order.carrier ?? ''),
-          t.trackingNumber(order.trackingNumber ?? ''),
+          t.cancelledHeadline(order.id),
           '',
           ...bought,
-          t.deliveringTo(cityLine(order.address)),
+          '',
+          t.refund(formatInr(cancelled?.refundPaise ?? 0), refundDays),
+          ...(cancelled?.creditNote ? [t.creditNote(cancelled.creditNote.number, cancelled.creditNote.invoiceNumber)] : []),
         ]
-      : [t.deliveredHeadline(order.id), '', ...bought, '', t.enjoy];
+      : status === 'shipped'
+        ? [
+            t.shippedHeadline(order.id),
+            '',
+            t.carrier(order.carrier ?? ''),
+            t.trackingNumber(order.trackingNumber ?? ''),
+            '',
+            ...bought,
+            t.deliveringTo(cityLine(order.address)),
+          ]
+        : [t.deliveredHeadline(order.id), '', ...bought, '', t.enjoy];
   const lines = [texts.hello(input.firstName), '', ...body];
   const footer = [texts.questions(site.supportEmail, site.supportPhone), '', texts.signature(site.name)];
   const text = [...lines, '', t.seeOrder(link), '', ...footer].join('\n');
@@ -80,7 +99,12 @@ export function statusEmail(input: StatusEmailInput): MailMessage {
     ...footer.map(p),
     '</div></body></html>',
   ].join('');
-  const subject = status === 'shipped' ? t.shippedSubject(site.name, order.id) : t.deliveredSubject(site.name, order.id);
+  const subject =
+    status === 'cancelled'
+      ? t.cancelledSubject(site.name, order.id)
+      : status === 'shipped'
+        ? t.shippedSubject(site.name, order.id)
+        : t.deliveredSubject(site.name, order.id);
   return { to: input.to, subject, text, html };
 }
 
@@ -123,4 +147,30 @@ export async function queueStatusEmail(
     db: executor,
   });
   return true;
+}
+
+/**
+ * Stores the e-mail of a cancellation the customer made herself on the caller's transaction (`executor`), like
+ * {@link queueStatusEmail}: once per cancellation, its job id derived from the history row. Call `prepareStatusEmails`
+ * before the transaction.
+ */
+export async function queueCancellationEmail(
+  ctx: AppContext,
+  executor: SqlExecutor,
+  input: { order: OrderRow; historyId: number; to: string; firstName: string; locale?: string | null; cancellation: CancellationFacts },
+): Promise<void> {
+  const message = statusEmail({
+    order: input.order,
+    status: 'cancelled',
+    cancellation: input.cancellation,
+    to: input.to,
+    firstName: input.firstName,
+    locale: isLocale(input.locale) ? input.locale : null,
+    publicUrl: ctx.config.publicUrl,
+    site: ctx.config.site,
+  });
+  await ctx.jobs.boss.send(SEND_EMAIL_QUEUE, sealMessage(ctx.config.auth.jwtSecret, message), {
+    id: statusEmailJobId(input.historyId),
+    db: executor,
+  });
 }

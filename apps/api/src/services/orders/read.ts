@@ -1,5 +1,13 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { formatInr, ShopError, type CustomerOrderLine, type OrderInvoice, type OrderStatus, type OrderSummary } from '@framewala/domain';
+import {
+  customerCancellableUntil,
+  formatInr,
+  ShopError,
+  type CustomerOrderLine,
+  type OrderInvoice,
+  type OrderStatus,
+  type OrderSummary,
+} from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orderInvoiceOf, orderInvoicesOf } from '../invoices';
 import { orders, orderStatusHistory, type OrderRow } from '../../db/schema';
@@ -81,6 +89,8 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     orderInvoiceOf(ctx.database, row.id),
   ]);
   const lines = orderLinesOut(ctx, row, photos);
+  // The customer may cancel a paid order herself until 24 hours after payment, while it is not yet in production.
+  const until = customerCancellableUntil({ status: row.status as OrderStatus, paidAt: row.paidAt });
   const { quantity: _quantity, thumbnailUrl: _thumbnailUrl, ...first } = customerLine(lines[0]!);
   return {
     ...summary(row, lines, invoice),
@@ -94,5 +104,6 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     address: { ...row.address, gstin: row.address.gstin ?? '' },
     coupon: row.couponCode ? { code: row.couponCode, summary: `${formatInr(row.discountPaise)} off` } : null,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
+    cancellableUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
   };
 }

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { paymentProviderFor } from './provider';
 
 /**
- * Payments that must go back to the customer (a payment that reached a cancelled order) are stored with
+ * Payments that must go back to the customer (a payment that reached a cancelled order, a paid order the customer
+ * cancelled within 24 hours) are stored with
  * refund_status 'pending' in the transaction that records them; this asks the provider for the refund. The row is
  * claimed first ('requesting'), so a verify and a webhook reporting the same payment at once ask only once; a refused
  * or failed request puts it back to 'pending' for the reconciliation job to try again.
@@ -16,9 +17,9 @@ export async function refundPendingPayment(
   const { pool } = deps.database;
   const {
     rows: [claimed],
-  } = await pool.query<{ order_id: string; amount_paise: number }>(
+  } = await pool.query<{ order_id: string; amount_paise: number; refund_reason: string | null }>(
     `UPDATE payments SET refund_status = 'requesting' WHERE provider_payment_id = $1 AND refund_status = 'pending'
-     RETURNING order_id, amount_paise`,
+     RETURNING order_id, amount_paise, refund_reason`,
     [providerPaymentId],
   );
   if (!claimed) return false;
@@ -26,7 +27,7 @@ export async function refundPendingPayment(
     const refund = await paymentProviderFor(deps.config, deps.database).refundPayment({
       paymentId: providerPaymentId,
       amountPaise: claimed.amount_paise,
-      notes: { orderNumber: claimed.order_id, reason: 'order cancelled before the payment arrived' },
+      notes: { orderNumber: claimed.order_id, reason: claimed.refund_reason ?? 'order cancelled before the payment arrived' },
     });
     await pool.query(`UPDATE payments SET refund_status = 'refunded', refund_id = $2, refunded_at = now() WHERE provider_payment_id = $1`, [
       providerPaymentId,

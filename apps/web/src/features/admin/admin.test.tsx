@@ -157,10 +157,50 @@ describe('/admin orders list', { timeout: 30_000 }, () => {
     await main().findByText('FW-2611-PAGE02');
     expect(main().getByText('Page 2 of 3')).toBeVisible();
     const paths = callsTo('GET', '/api/admin/orders').map((c) => c.path);
-    expect(paths).toContain('/api/admin/orders?pageSize=20');
+    expect(paths).toContain('/api/admin/orders?status=to_make&pageSize=20');
     expect(paths).toContain('/api/admin/orders?status=shipped&pageSize=20');
     expect(paths).toContain('/api/admin/orders?status=shipped&q=asha%40&pageSize=20');
     expect(paths).toContain('/api/admin/orders?status=shipped&q=asha%40&page=2&pageSize=20');
+  });
+});
+
+describe('/admin orders list: the default filter', { timeout: 30_000 }, () => {
+  it('opens on the orders to make (paid, in production); the owner can still choose every status', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders': (call) => {
+        const status = new URL(call.path, 'http://x').searchParams.get('status');
+        const orders =
+          status === 'to_make'
+            ? [summary('FW-2611-TOMAKE')]
+            : [summary('FW-2611-TOMAKE'), summary('FW-2611-UNPAID', { status: 'created' })];
+        return { body: { orders, total: orders.length, page: 1, pageSize: 20 } };
+      },
+    });
+    const { user, router } = renderRoute('/admin');
+    await main().findByText('FW-2611-TOMAKE');
+    const filter = main().getByLabelText('Status');
+    expect(filter).toHaveValue('to_make');
+    expect(within(filter).getByRole('option', { selected: true })).toHaveTextContent('To make (paid, in production)');
+    expect(main().queryByText('FW-2611-UNPAID')).toBeNull();
+    expect(callsTo('GET', '/api/admin/orders').map((c) => c.path)).toEqual(['/api/admin/orders?status=to_make&pageSize=20']);
+    expect(router.state.location.search).toBe('');
+
+    await user.selectOptions(filter, 'all');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=all'));
+    await main().findByText('FW-2611-UNPAID');
+    expect(callsTo('GET', '/api/admin/orders').at(-1)?.path).toBe('/api/admin/orders?pageSize=20');
+    // Every status is still on offer, and the payment issues.
+    const options = within(filter)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(
+      expect.arrayContaining(['All statuses', 'Awaiting payment', 'Paid', 'In production', 'Cancelled', 'Payment issues']),
+    );
+
+    await user.selectOptions(filter, 'to_make');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
 

@@ -13,6 +13,7 @@ import { type OrderDetail } from '../../lib/orders/orders-api';
 import { InvoiceLink } from '../../components/invoice-link';
 import { formatOrderTime, statusText, timelineSteps } from '../../lib/orders/order-status';
 import { stateName } from '../../lib/state-names';
+import { CancelOrder, REFUND_DAYS } from './cancel-order';
 
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -46,6 +47,12 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
   const frameCount = order.lines.length;
   const couponCode = order.coupon?.code;
   const paymentId = order.payment?.paymentId;
+  // A paid order that was cancelled: its payment goes back (the credit note on its invoice says it was paid).
+  const refunding = order.status === 'cancelled' && Boolean(order.invoice);
+  const cancelledByYou = order.history.at(-1)?.status === 'cancelled' && order.history.at(-1)?.actor === 'customer';
+  const cancelledAt = formatOrderTime(order.history.at(-1)?.at);
+  const total = formatInr(order.totalPaise);
+  const days = REFUND_DAYS;
   return (
     <div className="flex flex-col gap-6">
       <Card id="order-progress" title={t`Where your order is`}>
@@ -96,10 +103,25 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             ))}
           </ol>
         ) : (
-          <p className="text-ink-700">
-            <Trans>
-              This order is <strong className="font-semibold">{status}</strong>.
-            </Trans>
+          <p className="text-ink-700" data-testid="order-state">
+            {cancelledByYou ? (
+              <Trans>
+                You <strong className="font-semibold">cancelled</strong> this order on {cancelledAt}.
+              </Trans>
+            ) : (
+              <Trans>
+                This order is <strong className="font-semibold">{status}</strong>.
+              </Trans>
+            )}
+            {refunding ? (
+              <>
+                {' '}
+                <Trans>
+                  Your payment of {total} is being refunded to the card, UPI or bank account you paid with: it reaches you in {days} working
+                  days.
+                </Trans>
+              </>
+            ) : null}
             {order.status === 'created' ? (
               <>
                 {' '}
@@ -115,6 +137,8 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           </p>
         )}
       </Card>
+
+      <CancelOrder order={order} />
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card id="order-line" title={frameCount > 1 ? t`Your ${frameCount} frames` : t`Your frame`}>

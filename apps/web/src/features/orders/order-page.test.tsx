@@ -1,5 +1,6 @@
 import { configure, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '@framewala/domain';
 import { orderDetail, twoLineOrder } from '../../test/fixtures';
 import { renderRoute } from '../../test/render';
 import { mockApi, SAMPLE_USER, signInAs } from '../../test/mock-api';
@@ -94,6 +95,102 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     renderRoute('/user');
     const table = await main().findByRole('table', { name: 'Your orders' });
     expect(within(table).getByRole('link', { name: 'FW-2611-8K3D9Q' })).toHaveAttribute('href', '/orders/FW-2611-8K3D9Q');
+  });
+});
+
+describe('/orders/:id: cancel free within 24 hours', { timeout: 30_000 }, () => {
+  const INVOICE = {
+    number: 'FW/2026-27/000012',
+    issuedAt: '2026-11-20T09:31:00.000Z',
+    url: '/api/orders/FW-2611-8K3D9Q/invoice.pdf',
+    creditNote: null,
+  };
+  const paidOrder = () =>
+    detail({
+      status: 'paid',
+      trackingNumber: null,
+      carrier: null,
+      invoice: INVOICE,
+      history: detail().history.slice(0, 2),
+      cancellableUntil: new Date(Date.now() + 20 * 3600_000).toISOString(),
+    });
+  const cancelledOrder = () =>
+    detail({
+      ...paidOrder(),
+      status: 'cancelled',
+      cancellableUntil: null,
+      invoice: { ...INVOICE, creditNote: { number: 'FW/CN/2026-27/000003', issuedAt: new Date().toISOString(), amountPaise: 1_850_00 } },
+      history: [...detail().history.slice(0, 2), { status: 'cancelled', at: new Date().toISOString(), actor: 'customer' }],
+    });
+
+  it('offers Cancel order while allowed; the confirm step says where the refund goes; confirming shows the order cancelled', async () => {
+    signInAs();
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: paidOrder() } },
+      'POST /api/orders/FW-2611-8K3D9Q/cancel': { body: { order: cancelledOrder() } },
+    });
+    const { user } = renderRoute('/orders/FW-2611-8K3D9Q');
+    const section = within(await main().findByRole('region', { name: 'Changed your mind?' }));
+    expect(section.getByText(/You can cancel this order free until/)).toBeVisible();
+
+    await user.click(section.getByRole('button', { name: 'Cancel order' }));
+    const confirm = within(section.getByRole('group', { name: 'Cancel order FW-2611-8K3D9Q?' }));
+    expect(
+      confirm.getByText(/your payment of ₹1,850.00 goes back to the card, UPI or bank account you paid with in 5–7 working days/),
+    ).toBeVisible();
+    // Nothing is cancelled until the customer confirms; Keep my order goes back.
+    expect(callsTo('POST', '/api/orders/FW-2611-8K3D9Q/cancel')).toHaveLength(0);
+    expect(confirm.getByRole('button', { name: 'Keep my order' })).toHaveFocus();
+    await user.click(confirm.getByRole('button', { name: 'Keep my order' }));
+    expect(section.queryByRole('group')).toBeNull();
+
+    await user.click(section.getByRole('button', { name: 'Cancel order' }));
+    await user.click(section.getByRole('button', { name: 'Yes, cancel my order' }));
+    await waitFor(() => expect(main().getByTestId('order-status')).toHaveTextContent('Cancelled'));
+    expect(callsTo('POST', '/api/orders/FW-2611-8K3D9Q/cancel')).toHaveLength(1);
+    expect(callsTo('POST', '/api/orders/FW-2611-8K3D9Q/cancel')[0]?.headers.authorization).toMatch(/^Bearer /);
+    expect(main().queryByRole('region', { name: 'Changed your mind?' })).toBeNull();
+    const state = main().getByTestId('order-state');
+    expect(state).toHaveTextContent('You cancelled this order on');
+    expect(state).toHaveTextContent(
+      'Your payment of ₹1,850.00 is being refunded to the card, UPI or bank account you paid with: it reaches you in 5–7 working days.',
+    );
+  });
+
+  it('has no Cancel order once the window has closed or production has started', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: { ...paidOrder(), status: 'in_production', cancellableUntil: null } } },
+    });
+    renderRoute('/orders/FW-2611-8K3D9Q');
+    expect(await main().findByTestId('order-status')).toHaveTextContent('In production');
+    expect(main().queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('says why when the shop refuses (the window closed meanwhile), in the page’s words for the code', async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: paidOrder() } },
+      'POST /api/orders/FW-2611-8K3D9Q/cancel': {
+        status: 409,
+        body: {
+          message: ERROR_CATALOGUE.CANCELLATION_WINDOW_CLOSED.message,
+          code: 'CANCELLATION_WINDOW_CLOSED',
+          status: 'paid',
+          reason: 'CANCELLATION_WINDOW_CLOSED',
+        },
+      },
+    });
+    const { user } = renderRoute('/orders/FW-2611-8K3D9Q');
+    await user.click(await main().findByRole('button', { name: 'Cancel order' }));
+    await user.click(main().getByRole('button', { name: 'Yes, cancel my order' }));
+    expect(await main().findByRole('alert')).toHaveTextContent(
+      'Free cancellation ends 24 hours after payment, so this order can no longer be cancelled.',
+    );
+    expect(main().getByTestId('order-status')).toHaveTextContent('Paid');
   });
 });
 

@@ -4,9 +4,9 @@ import { textLink } from '../../components/button-styles';
 import { stateName } from '../../lib/state-names';
 import { type ProfileUser } from './api/profile';
 import { formatPhone } from '../../lib/format';
-import { Card, LoadFailed, NotAvailable } from './profile-card';
+import { Card, LoadFailed } from './profile-card';
 
-/** A value, or null when missing (shown as N/A). */
+/** A value, or null when missing (its row is left out). */
 const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value : null);
 
 export function AddressCard({
@@ -22,6 +22,10 @@ export function AddressCard({
 }) {
   const { t } = useLingui();
   const address = profile?.address ?? null;
+  // The seed's fields, each only with a value: an empty one is left out rather than shown as N/A. The country is
+  // always India (the shop delivers nowhere else), so it says nothing; 'Is Hyperlocal' is shown only when it is so,
+  // with what it means beside it.
+  const country = address?.country && address.country !== 'IN' ? address.country : null;
   const rows: [string, string | null][] = [
     [t`Full Name`, present(address?.fullName)],
     [t`Email`, present(address?.email)],
@@ -31,11 +35,13 @@ export function AddressCard({
     [t`Address Line 2`, present(address?.addressLine2)],
     [t`City`, present(address?.city)],
     [t`State`, address?.state ? stateName(address.state) : null],
-    [t`Country`, address ? address.country || 'IN' : 'IN'],
+    [t`Country`, country],
     [t`Postal Code`, present(address?.postalCode)],
     [t`Company Name`, present(address?.companyName)],
-    [t`Is Hyperlocal`, address ? (address.isHyperlocal ? t`Yes` : t`No`) : null],
+    [t`Is Hyperlocal`, address?.isHyperlocal ? t`Yes: delivered by a courier within your city` : null],
   ];
+  // While loading, the rows every saved address has keep their place (a bar for each value), so little moves below.
+  const shown = isLoading ? rows.slice(0, 8).filter((_, i) => i !== 3 && i !== 5) : rows.filter(([, value]) => value !== null);
   return (
     <Card
       id="profile-address-heading"
@@ -57,25 +63,25 @@ export function AddressCard({
           <Trans>You haven’t saved a delivery address yet.</Trans>
         </p>
       ) : null}
-      <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100">
-        {rows.map(([label, value]) => (
-          <div
-            key={label}
-            className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
-          >
-            <dt className="text-sm text-ink-500">{label}</dt>
-            {isLoading ? (
-              <dd aria-hidden="true">
-                <span className="inline-block h-4 w-32 max-w-full animate-pulse rounded bg-ink-100 align-middle" />
-              </dd>
-            ) : (
-              <dd className={`[overflow-wrap:anywhere] ${value === null ? 'text-ink-500' : 'font-medium text-ink-900'}`}>
-                {value ?? <NotAvailable />}
-              </dd>
-            )}
-          </div>
-        ))}
-      </dl>
+      {shown.length > 0 ? (
+        <dl className="divide-y divide-ink-100 rounded-2xl border border-ink-100" data-testid="profile-address">
+          {shown.map(([label, value]) => (
+            <div
+              key={label}
+              className="grid grid-cols-1 gap-0.5 px-4 py-2.5 min-[480px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] min-[480px]:gap-3"
+            >
+              <dt className="text-sm text-ink-500">{label}</dt>
+              {isLoading ? (
+                <dd aria-hidden="true">
+                  <span className="inline-block h-4 w-32 max-w-full animate-pulse rounded bg-ink-100 align-middle" />
+                </dd>
+              ) : (
+                <dd className="font-medium [overflow-wrap:anywhere] text-ink-900">{value}</dd>
+              )}
+            </div>
+          ))}
+        </dl>
+      ) : null}
     </Card>
   );
 }

@@ -46,7 +46,17 @@ export function OrdersCard() {
   );
 }
 
-export function OrderHistory({ orders }: { orders: OrderSummary[] }) {
+/**
+ * A payment attempt that was abandoned: an order never paid (still waiting for its payment, or closed without one; a
+ * paid order always has its tax invoice). It is no order to the customer, so the history leaves it out: what she
+ * chose stays in her cart until an order of it is paid.
+ */
+function isAbandonedAttempt(order: Pick<OrderSummary, 'status' | 'invoice'>): boolean {
+  return order.status === 'created' || (order.status === 'cancelled' && !order.invoice);
+}
+
+export function OrderHistory({ orders: every }: { orders: OrderSummary[] }) {
+  const orders = every.filter((order) => !isAbandonedAttempt(order));
   if (orders.length === 0) {
     return (
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-200 bg-cream px-5 py-6">

@@ -61,7 +61,7 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('?next=%2Fuser');
   });
 
-  it('shows the avatar, full name, e-mail and mobile, and N/A for every missing address field', async () => {
+  it('shows the avatar, full name, e-mail and mobile, and no empty address rows (no N/A) when none is saved', async () => {
     signInAs();
     mockApi({
       'GET /api/user': { body: { user: { ...SAMPLE_USER, address: null } } },
@@ -74,27 +74,15 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
     expect(main().getByText('asha@example.com')).toBeVisible();
     expect(main().getByText('+91 98765 43210')).toBeVisible();
     await main().findByText('You haven’t saved a delivery address yet.');
-    for (const label of [
-      'Full Name',
-      'Email',
-      'Phone Number',
-      'Alt Phone Number',
-      'Address Line 1',
-      'Address Line 2',
-      'City',
-      'State',
-      'Postal Code',
-      'Company Name',
-      'Is Hyperlocal',
-    ]) {
-      expect(dd(label)).toBe('N/A');
-    }
-    expect(dd('Country')).toBe('IN');
+    expect(main().queryByTestId('profile-address')).toBeNull();
+    expect(main().queryByText('N/A')).toBeNull();
+    expect(main().queryByText('Country', { selector: 'dt' })).toBeNull();
+    expect(main().queryByText('Is Hyperlocal', { selector: 'dt' })).toBeNull();
     expect(main().getByText(/No orders yet/)).toBeVisible();
     expect(await main().findByText(/Photos you upload are kept here for 90 days/)).toBeVisible();
   });
 
-  it('shows the saved address', async () => {
+  it('shows the saved address, only the fields with a value: no empty rows, no Country IN, no Is Hyperlocal: No', async () => {
     signInAs();
     mockApi({
       'GET /api/user': { body: { user: { ...SAMPLE_USER, address: ADDRESS } } },
@@ -103,14 +91,31 @@ describe('/user (profile)', { timeout: 30_000 }, () => {
     });
     renderRoute('/user');
     await waitFor(() => expect(dd('Address Line 1')).toBe('12 MG Road'));
+    const terms = [...main().getByTestId('profile-address').querySelectorAll('dt')].map((d) => d.textContent);
+    expect(terms).toEqual(['Full Name', 'Email', 'Phone Number', 'Address Line 1', 'City', 'State', 'Postal Code']);
     expect(dd('Full Name')).toBe('Asha Verma');
     expect(dd('Phone Number')).toBe('+91 98765 43210');
-    expect(dd('Alt Phone Number')).toBe('N/A');
     expect(dd('City')).toBe('Bangalore');
     expect(dd('State')).toBe('Karnataka');
     expect(dd('Postal Code')).toBe('560001');
-    expect(dd('Is Hyperlocal')).toBe('No');
+    expect(main().queryByText('N/A')).toBeNull();
     expect(main().getByRole('link', { name: 'Edit address' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('shows the seed’s optional fields when they have a value, Is Hyperlocal with what it means', async () => {
+    signInAs();
+    const full = { ...ADDRESS, altPhone: '+919812345678', addressLine2: 'Near the park', companyName: 'Verma Studio', isHyperlocal: true };
+    mockApi({
+      'GET /api/user': { body: { user: { ...SAMPLE_USER, address: full } } },
+      'GET /api/uploads': { body: { uploads: [] } },
+      'GET /api/orders': { body: { orders: [] } },
+    });
+    renderRoute('/user');
+    await waitFor(() => expect(dd('Address Line 2')).toBe('Near the park'));
+    expect(dd('Alt Phone Number')).toBe('+91 98123 45678');
+    expect(dd('Company Name')).toBe('Verma Studio');
+    expect(dd('Is Hyperlocal')).toBe('Yes: delivered by a courier within your city');
+    expect(main().queryByText('Country', { selector: 'dt' })).toBeNull();
   });
 
   it("lists my photos with their expiry date; 'Frame this photo' starts a new order with it", async () => {
@@ -299,7 +304,38 @@ describe('OrderHistory', () => {
     const buttons = screen.getAllByRole('button', { name: 'Download GST invoice FW/2026-27/000042' });
     expect(buttons).toHaveLength(2);
     expect(within(screen.getAllByRole('row')[1]!).getByRole('button', { name: /GST invoice/ })).toHaveTextContent('GST invoice (PDF)');
-    expect(within(screen.getAllByRole('row')[2]!).queryByRole('button', { name: /GST invoice/ })).toBeNull();
+    // The unpaid one is an abandoned payment attempt: not listed.
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.queryByText('FW-1043')).toBeNull();
+  });
+
+  it('leaves out abandoned payment attempts (never paid), and lists a paid order cancelled afterwards', () => {
+    const invoice = (n: string) => ({
+      number: `FW/2026-27/0000${n}`,
+      issuedAt: '2026-11-21T09:31:00.000Z',
+      url: '/x.pdf',
+      creditNote: null,
+    });
+    renderWithProviders(
+      <OrderHistory
+        orders={[
+          orderSummary({ _id: 'FW-WAITING', status: 'created', invoice: null }),
+          orderSummary({ _id: 'FW-ABANDONED', status: 'cancelled', invoice: null }),
+          orderSummary({ _id: 'FW-PAID', status: 'paid', invoice: invoice('41') }),
+          orderSummary({ _id: 'FW-CANCELLED', status: 'cancelled', invoice: invoice('42') }),
+        ]}
+      />,
+    );
+    const cards = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getAllByRole('link')[0]!.textContent)).toEqual(['FW-PAID', 'FW-CANCELLED']);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText('FW-WAITING')).toBeNull();
+    expect(screen.queryByText('FW-ABANDONED')).toBeNull();
+  });
+
+  it('shows the empty state when every order is an abandoned attempt', () => {
+    renderWithProviders(<OrderHistory orders={[orderSummary({ _id: 'FW-WAITING', status: 'created', invoice: null })]} />);
+    expect(screen.getByText(/No orders yet/)).toBeVisible();
   });
 
   it('shows every line of an order of several in its row and on its card (2 × 12x8, and a portrait custom 11x14)', () => {
@@ -345,8 +381,8 @@ describe('/user (profile) in Hindi', { timeout: 30_000 }, () => {
     expect(await main().findByRole('heading', { level: 2, name: 'ऑर्डर हिस्ट्री' })).toBeVisible();
     await waitFor(() => expect(dd('पता लाइन 1')).toBe('12 MG Road'));
     expect(dd('राज्य')).toBe('कर्नाटक');
-    expect(dd('पता लाइन 2')).toBe('उपलब्ध नहीं');
-    expect(dd('हाइपरलोकल डिलीवरी')).toBe('नहीं');
+    expect(main().queryByText('पता लाइन 2', { selector: 'dt' })).toBeNull();
+    expect(main().queryByText('उपलब्ध नहीं')).toBeNull();
     expect(main().getByRole('link', { name: 'पता बदलें' })).toHaveAttribute('href', '/checkout');
     const table = await main().findByRole('table', { name: 'आपके ऑर्डर' });
     expect(within(table).getByText('भेज दिया गया')).toBeVisible();

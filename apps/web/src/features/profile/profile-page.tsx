@@ -7,7 +7,6 @@ import { formatPhone } from '../../lib/format';
 import { AddressCard } from './address-card';
 import { PhotosCard } from './my-photos';
 import { OrdersCard } from './order-history';
-import { NotAvailable } from './profile-card';
 
 /** /user: the customer's details, saved address, orders and photos. Sign-in required. */
 export function ProfilePage() {
@@ -36,20 +35,26 @@ export function ProfilePage() {
               <Trans>Your profile</Trans>
             </p>
             <h1 className="mt-1 text-[2rem] leading-tight font-semibold break-words sm:text-[2.4rem]">{fullName}</h1>
-            <dl className="mt-2 flex flex-col gap-x-6 gap-y-1 text-ink-700 sm:flex-row sm:flex-wrap">
-              <div className="flex min-w-0 gap-2">
-                <dt className="sr-only">
-                  <Trans>E-mail</Trans>
-                </dt>
-                <dd className="break-all">{user?.email || <NotAvailable />}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="sr-only">
-                  <Trans>Mobile</Trans>
-                </dt>
-                <dd>{user?.mobileNumber ? formatPhone(user.mobileNumber) : <NotAvailable />}</dd>
-              </div>
-            </dl>
+            {user?.email || user?.mobileNumber ? (
+              <dl className="mt-2 flex flex-col gap-x-6 gap-y-1 text-ink-700 sm:flex-row sm:flex-wrap">
+                {user.email ? (
+                  <div className="flex min-w-0 gap-2">
+                    <dt className="sr-only">
+                      <Trans>E-mail</Trans>
+                    </dt>
+                    <dd className="break-all">{user.email}</dd>
+                  </div>
+                ) : null}
+                {user.mobileNumber ? (
+                  <div className="flex gap-2">
+                    <dt className="sr-only">
+                      <Trans>Mobile</Trans>
+                    </dt>
+                    <dd>{formatPhone(user.mobileNumber)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
           </div>
         </div>
       </div>

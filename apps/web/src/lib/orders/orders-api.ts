@@ -12,6 +12,15 @@ export async function fetchOrder(orderNumber: string): Promise<OrderDetail> {
   return parseAnswer(orderDetailResponseSchema, await authedApi.get<unknown>(`/api/orders/${encodeURIComponent(orderNumber)}`)).order;
 }
 
+/**
+ * `POST /api/orders/:id/cancel` 🔒 → `{order}`: the customer cancels her paid order (free within 24 hours of payment,
+ * before production); 409 with the code of the reason when she no longer may.
+ */
+export async function cancelOrder(orderNumber: string): Promise<OrderDetail> {
+  return parseAnswer(orderDetailResponseSchema, await authedApi.post<unknown>(`/api/orders/${encodeURIComponent(orderNumber)}/cancel`))
+    .order;
+}
+
 /** One of the signed-in customer's orders (`token`: the session it is read for, so another account never sees it). */
 export const orderQueryOptions = (token: string | null, orderNumber: string) =>
   queryOptions({

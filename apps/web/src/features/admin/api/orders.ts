@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   PAID_OR_LATER,
+  type ADMIN_TO_MAKE,
   adminOrderListSchema,
   adminOrderResponseSchema,
   printFileResponseSchema,
@@ -23,7 +24,14 @@ export type { AdminOrderSummary } from '@framewala/domain';
 /** Every console order query starts with this key: a status change reloads the lists and the order. */
 export const ADMIN_ORDERS_QUERY_KEY = ['admin', 'orders'] as const;
 
-export type OrderListQuery = { status?: OrderStatus | ''; q?: string; flagged?: boolean; page?: number; pageSize?: number };
+/** `status`: one status, `to_make` (paid or in production), or '' for every status. */
+export type OrderListQuery = {
+  status?: OrderStatus | typeof ADMIN_TO_MAKE | '';
+  q?: string;
+  flagged?: boolean;
+  page?: number;
+  pageSize?: number;
+};
 
 /** `GET /api/admin/orders?status&q&flagged&page&pageSize` → `{orders, total, page, pageSize}` newest first. */
 export async function fetchAdminOrders(query: OrderListQuery): Promise<AdminOrderList> {

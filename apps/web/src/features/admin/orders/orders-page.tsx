@@ -1,4 +1,11 @@
-import { ADMIN_ORDERS_DEFAULT_PAGE_SIZE, formatInr, ORDER_STATUSES, isOrderStatus, type OrderStatus } from '@framewala/domain';
+import {
+  ADMIN_ORDERS_DEFAULT_PAGE_SIZE,
+  ADMIN_TO_MAKE,
+  formatInr,
+  ORDER_STATUSES,
+  isOrderStatus,
+  type OrderStatus,
+} from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -16,14 +23,22 @@ import { lineSummary } from './order-format';
 export const PAGE_SIZE = ADMIN_ORDERS_DEFAULT_PAGE_SIZE;
 
 const FLAGGED = 'flagged';
+/** Every status, in the address (no status at all means the orders to make). */
+const ALL = 'all';
 
-/** `/admin`: every order, newest first, with a status filter, a search and pages (state kept in the address). */
+/**
+ * `/admin`: the orders, newest first, with a status filter, a search and pages (state kept in the address). It opens
+ * on the orders to make (paid or in production), not on every payment attempt a customer abandoned; the filter
+ * offers every status too.
+ */
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status') ?? '';
+  const rawStatus = params.get('status') ?? ADMIN_TO_MAKE;
   // 'flagged' in the status filter: orders with a payment problem to look at, whatever their status.
   const flagged = rawStatus === FLAGGED;
-  const status: OrderStatus | '' = isOrderStatus(rawStatus) ? rawStatus : '';
+  const status: OrderStatus | typeof ADMIN_TO_MAKE | '' = isOrderStatus(rawStatus) || rawStatus === ADMIN_TO_MAKE ? rawStatus : '';
+  // What the filter shows: the orders to make (the default), every status, one status or the payment issues.
+  const filterValue = flagged ? FLAGGED : status || ALL;
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [search, setSearch] = useState(q);
@@ -31,9 +46,9 @@ export function AdminOrdersPage() {
   const orders = useQuery(adminOrdersQueryOptions({ status, flagged, q, page, pageSize: PAGE_SIZE }));
 
   const update = (next: { status?: string; q?: string; page?: number }) => {
-    const merged = { status: flagged ? FLAGGED : status, q, page, ...next };
+    const merged = { status: filterValue, q, page, ...next };
     const out = new URLSearchParams();
-    if (merged.status) out.set('status', merged.status);
+    if (merged.status !== ADMIN_TO_MAKE) out.set('status', merged.status);
     if (merged.q) out.set('q', merged.q);
     if (merged.page > 1) out.set('page', String(merged.page));
     setParams(out);
@@ -50,7 +65,10 @@ export function AdminOrdersPage() {
   const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
   return (
-    <AdminShell title="Orders" intro="Every order, newest first. Open one to see its print file and move it along.">
+    <AdminShell
+      title="Orders"
+      intro="The orders to make first (paid, in production), newest first; choose All statuses for every order. Open one to see its print file and move it along."
+    >
       <title>Orders — Shop console — Framewala</title>
       <form
         role="search"
@@ -64,11 +82,12 @@ export function AdminOrdersPage() {
           </label>
           <select
             id="admin-status"
-            value={flagged ? FLAGGED : status}
+            value={filterValue}
             onChange={(event) => update({ status: event.target.value, page: 1 })}
             className={`${selectClass} pr-10`}
           >
-            <option value="">All statuses</option>
+            <option value={ADMIN_TO_MAKE}>To make (paid, in production)</option>
+            <option value={ALL}>All statuses</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
@@ -104,13 +123,17 @@ export function AdminOrdersPage() {
           <ErrorBox error={orders.error} title="We couldn’t load the orders." onRetry={() => void orders.refetch()} />
         ) : data && data.orders.length === 0 ? (
           <div className="rounded-3xl border border-dashed border-ink-200 bg-white px-5 py-8 text-center text-ink-700">
-            {status || flagged || q ? 'No orders match this filter.' : 'No orders yet.'}
+            {status === ADMIN_TO_MAKE && !q
+              ? 'Nothing to make: no order is paid or in production.'
+              : status || flagged || q
+                ? 'No orders match this filter.'
+                : 'No orders yet.'}
             {status || flagged || q ? (
               <button
                 type="button"
                 onClick={() => {
                   setSearch('');
-                  setParams(new URLSearchParams());
+                  setParams(new URLSearchParams({ status: ALL }));
                 }}
                 className={`${secondaryButton} mx-auto mt-4 flex`}
               >
