@@ -88,6 +88,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
     { status: 'in_production', at: '2026-11-21T04:00:00.000Z', actor: 'admin' },
     { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
   ],
+  arrivesBy: null,
   ...over,
 });
 
@@ -172,6 +173,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     currency: 'INR',
     customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
     address: ADDRESS,
+    pincodeInDirectory: true,
     line: LINE,
     photo: PHOTO,
     payment: {
