@@ -99,7 +99,7 @@ function WhatHappensNext({ order, email }: { order: OrderDetail; email: string }
             >
               {index + 1}
             </span>
-            <span className="pt-0.5">{step}</span>
+            <span className="min-w-0 pt-0.5 [overflow-wrap:anywhere]">{step}</span>
           </li>
         ))}
       </ol>
