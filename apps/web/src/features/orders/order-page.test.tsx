@@ -101,7 +101,7 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
       'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx',
     );
     expect(tracking).toHaveTextContent('(type the number on India Post’s page)');
-    // A shipped order has no delivery window from the fixture's server answer: none is shown.
+    // The answer gives no delivery window (arrivesBy null): none is shown.
     expect(main().queryByTestId('order-arrives-by')).toBeNull();
 
     await router.navigate('/orders/FW-2611-LOCAL1');
