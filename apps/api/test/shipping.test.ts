@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Quote = { zone: string; shippingPaise: number; arrivesBy: { earliest: string; latest: string } };
+type Quote = { zone: string; shippingPaise: number; arrivesBy: { earliest: string; latest: string }; inDirectory: boolean };
 
 async function quote(query: string) {
   return client.get(`/api/shipping-quote?${query}`);
@@ -71,11 +71,16 @@ describe('GET /api/shipping-quote', () => {
     expect((await quote('pincode=560001&subtotalPaise=1000&maxOuterInches=31.5')).json<Quote>().shippingPaise).toBe(29_900);
   });
 
-  it("answers a pincode the directory lacks with 'Invalid Pincode' and no estimate", async () => {
+  it('quotes a well-formed pincode the directory lacks at the rest-of-India rate, saying the directory lacks it', async () => {
     expect((await pincodeDirectory()).has('999999')).toBe(false);
-    const body = expectError(await quote('pincode=999999&subtotalPaise=1000'), 422, 'INVALID_PINCODE');
-    expect(body.message).toBe('Invalid Pincode');
-    expect(body).not.toHaveProperty('arrivesBy');
+    const body = await expectWindow('elsewhere', async () => {
+      const res = await quote('pincode=999999&subtotalPaise=1000');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Quote>();
+    });
+    expect(body).toMatchObject({ zone: 'elsewhere', shippingPaise: 14_900, inDirectory: false });
+    expect((await quote('pincode=999999&subtotalPaise=199900&maxOuterInches=31.5')).json<Quote>().shippingPaise).toBe(20_000);
+    expect((await quote('pincode=560001&subtotalPaise=1000')).json<Quote>().inDirectory).toBe(true);
   });
 
   it('refuses malformed queries with 400', async () => {
@@ -91,7 +96,8 @@ describe('GET /api/shipping-quote', () => {
     const spec = (await client.get('/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     const op = spec.paths['/api/shipping-quote']?.get as { parameters: { name: string }[]; responses: Record<string, unknown> };
     expect(op.parameters.map((p) => p.name).sort()).toEqual(['maxOuterInches', 'pincode', 'subtotalPaise']);
-    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '422']));
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400']));
+    expect(JSON.stringify(op)).toContain('inDirectory');
     expect(spec.paths['/api/admin/shipping-settings']).toHaveProperty('put');
   });
 });
@@ -145,6 +151,89 @@ describe('shipping on orders', () => {
     const amount = expectedSubtotal(c) + quoteShipping({ zone: 'elsewhere', subtotalPaise: expectedSubtotal(c), maxOuterInches });
     const res = await createOrder(client, ravi.token, orderBody(c, photo, { amount }));
     expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('a pincode the directory lacks, from the address to the payment', () => {
+  const address = (overrides: Record<string, unknown> = {}) => ({
+    fullName: 'Meera Das',
+    phone: '+91 98765 43212',
+    email: 'meera@example.in',
+    addressLine1: '4, Hill Road',
+    city: 'Kumarghat',
+    state: 'Tripura',
+    postalCode: '999999',
+    ...overrides,
+  });
+
+  it('is saved with a typed city and state, quoted, carted and ordered at the one rest-of-India figure', async () => {
+    const meera = await signUpAndIn(client, { firstName: 'Meera' });
+    const saved = await client.post('/api/add-address', { userId: meera.user._id, address: address() }, { token: meera.token });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const photo = await uploadPhoto(t, meera.token);
+    const subtotal = expectedSubtotal(c);
+    const maxOuterInches = longestOuterSide([{ widthIn: c.widthIn, heightIn: c.heightIn, borderIn: c.borderIn, mouldingIn: c.mouldingIn }]);
+    const elsewhere = quoteShipping({ zone: 'elsewhere', subtotalPaise: subtotal, maxOuterInches });
+
+    // The web quotes before payment and sends the frames plus that quote: create-order agrees at once.
+    const q = (await quote(`pincode=999999&subtotalPaise=${subtotal}&maxOuterInches=${maxOuterInches}`)).json<Quote>();
+    expect(q).toMatchObject({ zone: 'elsewhere', shippingPaise: elsewhere, inDirectory: false });
+    const res = await createOrder(client, meera.token, orderBody(c, photo, { amount: subtotal + q.shippingPaise }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ id: string; orderId: string }>();
+    const read = async () => (await client.get(`/api/orders/${created.orderId}`, { token: meera.token })).json().order;
+    const order = await read();
+    expect(order).toMatchObject({
+      shippingPaise: elsewhere,
+      totalPaise: subtotal + elsewhere,
+      address: { postalCode: '999999', city: 'Kumarghat' },
+    });
+    expect(order.arrivesBy).toBeNull(); // not paid yet
+
+    // Paid, the order names its delivery window: the rest-of-India one, from the payment.
+    const pay = (await client.post('/api/sandbox/pay', { razorpay_order_id: created.id, card: 'success' }, { token: meera.token })).json();
+    expect((await client.post('/api/verify-payment', pay, { token: meera.token })).statusCode).toBe(200);
+    const { rows } = await t.database.pool.query<{ paid_at: Date }>('SELECT paid_at FROM orders WHERE id = $1', [created.orderId]);
+    const paid = await read();
+    expect(paid.status).toBe('paid');
+    expect(paid.arrivesBy).toEqual(arrivesBy('elsewhere', rows[0]!.paid_at));
+    // The owner's console says the directory lacks the pincode: the shop promised to confirm delivery to it.
+    const owner = await signInAdmin(t, client);
+    const admin = (await client.get(`/api/admin/orders/${created.orderId}`, { token: owner.token })).json().order;
+    expect(admin.pincodeInDirectory).toBe(false);
+
+    // The cart prices it alike and says the directory lacks the pincode.
+    const added = await client.post(
+      '/api/cart/lines',
+      { uploadId: photo, sizeId: c.sizeId, selectedFrame: c.finishId, selectedMotifBorder: c.borderIn, quantity: 1 },
+      { token: meera.token },
+    );
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const cart = (await client.get('/api/cart', { token: meera.token })).json().cart;
+    expect(cart).toMatchObject({
+      pincode: '999999',
+      pincodeInDirectory: false,
+      shippingPaise: elsewhere,
+      totalPaise: subtotal + elsewhere,
+    });
+    const cartOrder = await createOrder(client, meera.token, { cart: true, amount: cart.totalPaise, currency: 'INR' });
+    expect(cartOrder.statusCode, cartOrder.body).toBe(201);
+  });
+
+  it('is refused without a city or a state, and a known pincode with another state is still refused', async () => {
+    const arun = await signUpAndIn(client, { firstName: 'Arun' });
+    const save = (body: Record<string, unknown>) =>
+      client.post('/api/add-address', { userId: arun.user._id, address: body }, { token: arun.token });
+    expect(expectError(await save(address({ city: '' })), 400, 'VALIDATION').message).toContain('address.city');
+    expect(expectError(await save(address({ state: '' })), 400, 'VALIDATION').message).toContain('address.state');
+    const { city: _city, ...withoutCity } = address();
+    expectError(await save(withoutCity), 400, 'VALIDATION');
+    // 799001 is Agartala's: the directory names its district (West Tripura), the customer her town; the state must agree.
+    expect((await save(address({ postalCode: '799001', city: 'Agartala', state: 'Tripura' }))).statusCode).toBe(200);
+    const wrong = expectError(await save(address({ postalCode: '799001', city: 'Agartala', state: 'Assam' })), 422, 'ADDRESS_MISMATCH');
+    expect(wrong).toMatchObject({ field: 'state', message: 'This pincode is in Tripura, not Assam.' });
+    const { rows } = await t.database.pool.query('SELECT postal_code, in_directory FROM addresses WHERE user_id = $1', [arun.user._id]);
+    expect(rows).toEqual([{ postal_code: '799001', in_directory: true }]);
   });
 });
 

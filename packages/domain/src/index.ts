@@ -21,6 +21,7 @@ export * from './wall';
 export * from './shrunk-copy';
 export * from './enhance';
 export * from './shipping';
+export * from './tracking';
 export * from './coupons';
 export * from './gst';
 export * from './contracts';

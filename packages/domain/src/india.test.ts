@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalStateName, checkAddressPlace, INDIAN_STATES, PINCODE_ZONES, placeNamesMatch, stateInPincodeZone } from './india';
+import {
+  canonicalStateName,
+  checkAddressPlace,
+  directoryNameIsTown,
+  directoryTownNames,
+  INDIAN_STATES,
+  officeTownName,
+  PINCODE_ZONES,
+  placeNamesMatch,
+  stateInPincodeZone,
+} from './india';
 
 describe('states and union territories', () => {
   it('lists 28 states and 8 union territories', () => {
@@ -98,5 +108,40 @@ describe('checkAddressPlace', () => {
     expect(checkAddressPlace('Delhi', 'Delhi', [{ Name: 'Connaught Place', District: 'Central Delhi', State: 'Delhi' }])).toEqual({
       ok: true,
     });
+  });
+});
+
+describe('directoryNameIsTown and directoryTownNames', () => {
+  const office = (Name: string, District: string, State: string) => ({ Name, District, State });
+
+  it("says when the directory's name for a pincode is only a district, and lists the pincode's towns", () => {
+    const agartala = [
+      office('Agartala H.O', 'West Tripura', 'Tripura'),
+      office('Agartala College S.O', 'West Tripura', 'Tripura'),
+      office('Arundhutinagar S.O', 'West Tripura', 'Tripura'),
+    ];
+    expect(directoryNameIsTown(agartala)).toBe(false);
+    expect(directoryTownNames(agartala)).toEqual(['Agartala', 'Agartala College', 'Arundhutinagar']);
+  });
+
+  it('takes the district for a town when an office bears its name, or the territory is one city', () => {
+    expect(directoryNameIsTown([office('Mumbai G.P.O.', 'Mumbai', 'Maharashtra'), office('Fort', 'Mumbai', 'Maharashtra')])).toBe(true);
+    expect(directoryNameIsTown([office('Vidhana Soudha', 'Bangalore', 'Karnataka'), office('Bangalore', 'Bangalore', 'Karnataka')])).toBe(
+      true,
+    );
+    expect(directoryNameIsTown([office('Connaught Place', 'New Delhi', 'Delhi')])).toBe(true);
+    expect(directoryNameIsTown([office('Park Street', 'Kolkata', 'West Bengal'), office('Madrassa', 'Kolkata', 'West Bengal')])).toBe(true);
+    expect(directoryNameIsTown([])).toBe(false);
+  });
+
+  it('writes an office as a town: without H.O, S.O, B.O or G.P.O., spaces tidied', () => {
+    expect(officeTownName('Agartala H.O')).toBe('Agartala');
+    expect(officeTownName('Kumarghat  S.O')).toBe('Kumarghat');
+    expect(officeTownName('Mumbai G.P.O.')).toBe('Mumbai');
+    expect(officeTownName('Bangalore ')).toBe('Bangalore');
+    expect(officeTownName('Hosur B.O')).toBe('Hosur');
+    expect(directoryTownNames([office('Kumarghat S.O', 'Unakoti', 'Tripura'), office('Kumarghat B.O', 'Unakoti', 'Tripura')])).toEqual([
+      'Kumarghat',
+    ]);
   });
 });

@@ -2,6 +2,7 @@
  * Indian states and union territories, pincode zones and place-name matching: what the address form and the API
  * use to check that a pincode, a city and a state agree (docs/decisions/013-pincode-directory.md).
  */
+import { METRO_DISTRICTS } from './shipping';
 
 /** The 28 states and 8 union territories, by the names in use since 2020. */
 export const INDIAN_STATES = [
@@ -217,4 +218,32 @@ export function checkAddressPlace(city: string, state: string, offices: readonly
     return { ok: false, field: 'city', message: `This pincode is in ${districts.join(' or ')}, not ${city.trim()}.` };
   }
   return { ok: true };
+}
+
+/** 'Agartala H.O' → 'Agartala': an office's name without India Post's office-type suffix, as a town is written. */
+export function officeTownName(name: string): string {
+  return name
+    .replace(/\s+(H\.?O|S\.?O|B\.?O|G\.?P\.?O|P\.?O)\.?$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Whether the directory's name for a pincode (its first office's district, which the form fills in as the city) is
+ * also a town there: one of the pincode's offices bears it ('Mumbai' has 'Mumbai G.P.O.'), or the territory is one
+ * city (Delhi, Chandigarh, Puducherry). When it is not ('West Tripura' for Agartala's 799001), it names a district and
+ * the customer types her town, one of the offices' names. A metro's district is its city (Kolkata's 700016 has no
+ * office named Kolkata).
+ */
+export function directoryNameIsTown(offices: readonly PostOfficePlace[]): boolean {
+  const first = offices[0];
+  if (!first) return false;
+  const canonical = canonicalStateName(first.State);
+  if (canonical && (CITY_STATES.has(canonical) || METRO_DISTRICTS[canonical]?.includes(first.District))) return true;
+  return offices.some((o) => placeNamesMatch(o.Name, first.District));
+}
+
+/** The towns of a pincode's offices, without office-type suffixes, each once, in the directory's order. */
+export function directoryTownNames(offices: readonly PostOfficePlace[]): string[] {
+  return [...new Set(offices.map((o) => officeTownName(o.Name)).filter((n) => n !== ''))];
 }

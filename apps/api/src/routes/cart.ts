@@ -25,7 +25,7 @@ export const cartRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       {
         schema: {
           summary: "The signed-in customer's cart, priced now, with shipping and the delivery estimate for the saved pincode",
-          description: LINE_RULES,
+          description: `${LINE_RULES} A saved pincode the India Post directory lacks ships at the rest-of-India rate, with \`pincodeInDirectory\` false.`,
           tags: ['cart'],
           security: [{ bearerAuth: [] }],
           response: { 200: cartResponseSchema, ...errors(401) },

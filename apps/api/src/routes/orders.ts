@@ -104,7 +104,8 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
       {
         schema: {
           summary: 'One of your orders (by order number) with its lines, payment and status history',
-          description: "`lines` has every framed photo of the order; `line` is the first line's.",
+          description:
+            "`lines` has every framed photo of the order; `line` is the first line's. `arrivesBy` is the delivery window (India dates) counted from the payment by the shipping policy for the pincode's zone, while the order is paid and not yet delivered; null otherwise.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           params: orderParamsSchema,

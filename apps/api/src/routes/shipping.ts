@@ -13,11 +13,11 @@ export const shippingRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
           description: [
             "`zone` is metro (a district of Delhi, Mumbai, Kolkata, Chennai, Bengaluru or Hyderabad) or elsewhere. `shippingPaise` follows the owner's settings: the zone's charge (free from the free-shipping subtotal) plus the oversize charge when `maxOuterInches`, the longest outer side of any framed piece, exceeds the oversize limit.",
             '`arrivesBy` gives the first and last likely delivery dates (YYYY-MM-DD, India time) for an order placed now: 1–2 business days of processing, then 3–5 (metro) or 5–7 (elsewhere) business days in transit; Sundays and national holidays are not business days.',
-            "A pincode the directory does not know is 422 INVALID_PINCODE ('Invalid Pincode'); a malformed one is 400.",
+            '`inDirectory` is false for a well-formed pincode the India Post directory lacks (new pincodes are missing from it): it is quoted at the rest-of-India (elsewhere) rate, as the cart and create-order price it, and the shop confirms delivery to it. A malformed pincode is 400.',
           ].join('\n\n'),
           tags: ['orders'],
           querystring: shippingQuoteQuerySchema,
-          response: { 200: shippingQuoteSchema, 400: errorBodySchema, 422: errorBodySchema },
+          response: { 200: shippingQuoteSchema, 400: errorBodySchema },
         },
       },
       async (request, reply) => {

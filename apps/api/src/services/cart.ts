@@ -189,6 +189,7 @@ async function cartOf(
     totalPaise: subtotalPaise + (shippingPaise ?? 0) - discountPaise,
     arrivesBy: shipping?.arrivesBy ?? null,
     pincode,
+    pincodeInDirectory: shipping?.inDirectory ?? true,
     payable: lines.length > 0 && lines.every((l) => l.error === null),
   };
 }

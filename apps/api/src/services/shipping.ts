@@ -3,7 +3,6 @@ import {
   DEFAULT_SHIPPING_SETTINGS,
   quoteShipping,
   shippingZoneOf,
-  ShopError,
   type ArrivesBy,
   type Paise,
   type ShippingSettings,
@@ -75,31 +74,29 @@ export interface PricedShipping {
   zone: ShippingZone;
   shippingPaise: Paise;
   arrivesBy: ArrivesBy;
-}
-
-export interface PriceShippingOptions {
-  /** The moment of ordering (now by default): the delivery window counts from its date in India. */
-  at?: Date;
-  /**
-   * A pincode the directory does not know: 'refuse' (a quote: 422 INVALID_PINCODE) or 'elsewhere' (an order to a
-   * saved address, which the address check accepted because its state lies in the pincode's zone).
-   */
-  unknownPincode?: 'refuse' | 'elsewhere';
+  /** False for a well-formed pincode the directory lacks: it ships at the rest-of-India rate. */
+  inDirectory: boolean;
 }
 
 /**
  * Shipping for an order to `pincode` whose pieces cost `subtotalPaise` and whose longest outer side is
- * `maxOuterInches`. An unknown pincode is 422 INVALID_PINCODE ('Invalid Pincode') unless told otherwise.
+ * `maxOuterInches`, ordered at `at` (now by default: the delivery window counts from its date in India). A
+ * well-formed pincode the directory lacks (new pincodes are missing from it) is in the rest of India: the address
+ * check accepts it with a typed city and state, and the quote, the cart and create-order price it alike.
  */
 export async function priceShipping(
   database: Database,
   pincode: string,
   subtotalPaise: Paise,
   maxOuterInches: number,
-  { at = new Date(), unknownPincode = 'refuse' }: PriceShippingOptions = {},
+  at: Date = new Date(),
 ): Promise<PricedShipping> {
   const [known, settings] = await Promise.all([shippingZoneFor(pincode), shippingSettingsOf(database)]);
-  if (!known && unknownPincode === 'refuse') throw new ShopError('INVALID_PINCODE', undefined, { field: 'pincode' });
   const zone = known ?? 'elsewhere';
-  return { zone, shippingPaise: quoteShipping({ zone, subtotalPaise, maxOuterInches }, settings), arrivesBy: arrivesBy(zone, at) };
+  return {
+    zone,
+    shippingPaise: quoteShipping({ zone, subtotalPaise, maxOuterInches }, settings),
+    arrivesBy: arrivesBy(zone, at),
+    inDirectory: known !== undefined,
+  };
 }

@@ -89,6 +89,7 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
     { status: 'shipped', at: '2026-11-22T06:15:00.000Z', actor: 'admin' },
   ],
   cancellableUntil: null,
+  arrivesBy: null,
   ...over,
 });
 
@@ -173,6 +174,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     currency: 'INR',
     customer: { userId: 'user-1', name: 'Asha Verma', email: 'asha@example.com', phone: '+919876543210' },
     address: ADDRESS,
+    pincodeInDirectory: true,
     line: LINE,
     photo: PHOTO,
     payment: {

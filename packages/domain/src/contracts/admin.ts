@@ -107,6 +107,11 @@ export const adminOrderSchema = z.object({
   quantity: z.number().int(),
   customer: z.object({ userId: z.string(), name: z.string(), email: z.string(), phone: z.string() }),
   address: orderAddressSnapshotSchema,
+  /**
+   * False when the India Post directory lacks the delivery pincode: the customer was told the shop would confirm
+   * delivery to it (it was charged the rest-of-India rate).
+   */
+  pincodeInDirectory: z.boolean().default(true),
   line: orderLineSnapshotSchema,
   photo: adminOrderPhotoSchema,
   payment: z.object({

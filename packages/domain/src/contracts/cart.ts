@@ -121,6 +121,8 @@ export const cartSchema = z.object({
   arrivesBy: arrivesBySchema.nullable(),
   /** The pincode shipping and the estimate are for (the saved address's); null when none is saved. */
   pincode: z.string().nullable(),
+  /** False when the directory lacks `pincode`: shipped at the rest-of-India rate, the shop confirms delivery to it. */
+  pincodeInDirectory: z.boolean().default(true),
   /** False while any line has a problem or the cart is empty: create-order refuses the cart then. */
   payable: z.boolean(),
 });

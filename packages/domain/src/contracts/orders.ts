@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from '../order-states';
 import { hindiTextSchema, textIdSchema } from '../text';
 import { cartOrderBodySchema } from './cart';
 import { appliedCouponSchema, couponCodeSchema, orderInvoiceSchema } from './coupons';
+import { arrivesBySchema } from './shipping';
 
 /** What an order recorded of its line when it was placed (names and prices at that moment). */
 export const orderLineSnapshotSchema = z.object({
@@ -157,6 +158,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
    * paid and not yet in production; null when she may not.
    */
   cancellableUntil: z.string().nullable().default(null),
+  /**
+   * When the order should arrive (India dates, YYYY-MM-DD), counted from its payment by the shipping policy for its
+   * pincode's zone; null while it is not paid, and once it is delivered, cancelled or refunded.
+   */
+  arrivesBy: arrivesBySchema.nullable().default(null),
 });
 
 /** GET /api/orders/:id (the order number). */

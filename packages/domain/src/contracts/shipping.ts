@@ -23,6 +23,12 @@ export const shippingQuoteSchema = z.object({
   zone: shippingZoneSchema,
   shippingPaise: paise,
   arrivesBy: arrivesBySchema,
+  /**
+   * False for a well-formed pincode the India Post directory lacks (new pincodes are missing from it): it is quoted at
+   * the rest-of-India rate and the shop confirms delivery to it. Answers from before this field was sent were all
+   * directory pincodes.
+   */
+  inDirectory: z.boolean().default(true),
 });
 
 /** The owner's shipping settings (console); all amounts in paise. */

@@ -42,7 +42,7 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
         schema: {
           summary: 'One order with its customer, address, lines, payments, history and allowed next statuses',
           description:
-            "`lines` has every framed photo of the order with its snapshot, quantity, photo, mock-up URL and print file; `line`, `photo`, `mockupUrl` and `printFile` are the first line's, and `quantity` the pieces of every line.",
+            "`lines` has every framed photo of the order with its snapshot, quantity, photo, mock-up URL and print file; `line`, `photo`, `mockupUrl` and `printFile` are the first line's, and `quantity` the pieces of every line. `pincodeInDirectory` is false when the India Post directory lacks the delivery pincode: it was charged the rest-of-India rate and the customer was told the shop would confirm delivery.",
           tags: TAGS,
           security: SECURITY,
           params: adminIdParamsSchema,

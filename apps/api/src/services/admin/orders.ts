@@ -19,6 +19,7 @@ import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
 import { assertTransition } from '../orders/transitions';
 import { orderInvoiceOf } from '../invoices';
+import { postOfficesFor } from '../pincode';
 
 /** Orders in the owner's console (docs/admin-api.md, docs/decisions/022-owners-console.md). */
 
@@ -218,6 +219,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     quantity: piecesOf(order),
     customer: { userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.mobile },
     address: { ...order.address, gstin: order.address.gstin ?? '' },
+    pincodeInDirectory: (await postOfficesFor(order.address.postalCode)) !== undefined,
     line: first.line,
     photo: first.photo,
     payment: {

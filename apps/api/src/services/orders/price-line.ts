@@ -173,7 +173,7 @@ export function priceLine(userId: string, choice: LineChoice, rows: LineRows): O
 
 /**
  * Shipping for an order's lines to its delivery address (the directory's zone; a saved pincode the directory lacks
- * ships at the elsewhere rate, since the address check accepted it). The amount charged is the subtotal plus this.
+ * ships at the rest-of-India rate, as its quote said). The amount charged is the subtotal plus this.
  */
 export function shipLines(
   ctx: AppContext,
@@ -184,5 +184,5 @@ export function shipLines(
   const maxOuterInches = longestOuterSide(
     lines.map(({ widthIn, heightIn, borderIn, mouldingIn }) => ({ widthIn, heightIn, borderIn, mouldingIn })),
   );
-  return priceShipping(ctx.database, postalCode, subtotalPaise, maxOuterInches, { unknownPincode: 'elsewhere' });
+  return priceShipping(ctx.database, postalCode, subtotalPaise, maxOuterInches);
 }

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
+  arrivesBy,
   customerCancellableUntil,
   formatInr,
   ShopError,
+  type ArrivesBy,
   type CustomerOrderLine,
   type OrderInvoice,
   type OrderStatus,
@@ -10,6 +12,7 @@ import {
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orderInvoiceOf, orderInvoicesOf } from '../invoices';
+import { shippingZoneFor } from '../shipping';
 import { orders, orderStatusHistory, type OrderRow } from '../../db/schema';
 import { firstLineOf, frameNameHiOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf, type LineOut } from './line-output';
 
@@ -70,6 +73,19 @@ export async function listOrders(ctx: AppContext, userId: string) {
   return rows.map((row) => summary(row, orderLinesOut(ctx, row, photos), invoiceOf.get(row.id) ?? null));
 }
 
+/** The statuses of an order on its way to the customer: paid and not yet delivered. */
+const ON_ITS_WAY: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'in_production', 'shipped']);
+
+/**
+ * When a paid order should arrive: the shipping policy's window for its pincode's zone (a pincode the directory lacks
+ * is in the rest of India, as it was charged), counted from the payment. Null before payment and once it is over.
+ */
+async function arrivesByOf(row: OrderRow): Promise<ArrivesBy | null> {
+  if (!ON_ITS_WAY.has(row.status) || !row.paidAt) return null;
+  const zone = (await shippingZoneFor(row.address.postalCode)) ?? 'elsewhere';
+  return arrivesBy(zone, row.paidAt);
+}
+
 /** GET /api/orders/:id: one of the customer's orders with its lines, payment and history; another's is 404. */
 export async function getOrder(ctx: AppContext, userId: string, orderNumber: string) {
   const { db } = ctx.database;
@@ -79,7 +95,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
     .limit(1);
   if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-  const [photos, history, invoice] = await Promise.all([
+  const [photos, history, invoice, window] = await Promise.all([
     lineUploadsOf(ctx, [row]),
     db
       .select()
@@ -87,6 +103,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       .where(eq(orderStatusHistory.orderId, row.id))
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
     orderInvoiceOf(ctx.database, row.id),
+    arrivesByOf(row),
   ]);
   const lines = orderLinesOut(ctx, row, photos);
   // The customer may cancel a paid order herself until 24 hours after payment, while it is not yet in production.
@@ -105,5 +122,6 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     coupon: row.couponCode ? { code: row.couponCode, summary: `${formatInr(row.discountPaise)} off` } : null,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
     cancellableUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
+    arrivesBy: window,
   };
 }

@@ -205,6 +205,19 @@ describe('/admin orders list: the default filter', { timeout: 30_000 }, () => {
 });
 
 describe('/admin/orders/:id', { timeout: 30_000 }, () => {
+  it('tells the owner to confirm delivery to a pincode the directory lacks', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order({ pincodeInDirectory: false }) } },
+      'GET /api/admin/orders/FW-2611-AAAAAA/mockup': { body: 'jpeg-bytes' },
+    });
+    renderRoute('/admin/orders/FW-2611-AAAAAA');
+    expect(await main().findByTestId('admin-pincode-unconfirmed')).toHaveTextContent(
+      'Pincode 560001 is not in the India Post directory: the customer was charged the rest-of-India rate and told we would confirm delivery.',
+    );
+  });
+
   it('shows customer, address, line, payment ids, history, the print file facts and the mock-up fetched with the token', async () => {
     const token = signInAdmin();
     const { callsTo } = mockApi({
@@ -221,6 +234,7 @@ describe('/admin/orders/:id', { timeout: 30_000 }, () => {
 
     expect(main().getByTestId('admin-address')).toHaveTextContent('14, 2nd Cross, Residency Road');
     expect(main().getByTestId('admin-address')).toHaveTextContent('Bengaluru, Karnataka 560001');
+    expect(main().queryByTestId('admin-pincode-unconfirmed')).toBeNull();
     const line = within(main().getByRole('region', { name: 'What to make' }));
     expect(line.getByText('12x8 in')).toBeVisible();
     expect(line.getByText('Classic · Walnut')).toBeVisible();

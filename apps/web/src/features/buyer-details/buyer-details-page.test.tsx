@@ -170,6 +170,83 @@ describe('/checkout (buyer details)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('takes a typed city and a chosen state for 999999, a pincode the directory lacks, and goes on to pay', async () => {
+    const { user, callsTo, router } = await openPage({ 'GET /api/pincode/999999': { body: NOT_FOUND } });
+    await user.type(field('Address Line 1'), '4, Hill Road');
+    await user.type(field('Pincode'), '999999');
+    expect(await main().findByText(/type your city and choose your state/)).toBeVisible();
+    // Nothing is sent without the city and the state.
+    await user.click(main().getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(field('City')).toHaveAttribute('aria-invalid', 'true'));
+    expect(callsTo('POST', '/api/add-address')).toHaveLength(0);
+
+    await user.type(field('City'), 'Kumarghat');
+    await user.selectOptions(main().getByRole('combobox', { name: /^State/ }), 'Tripura');
+    await user.click(main().getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/pay'));
+    expect(callsTo('POST', '/api/add-address')[0]?.body).toMatchObject({
+      address: { postalCode: '999999', city: 'Kumarghat', state: 'Tripura' },
+    });
+  });
+
+  it("lets the customer type her town where the directory names only the district (799001: 'West Tripura')", async () => {
+    const AGARTALA = [
+      {
+        Status: 'Success',
+        Message: 'Number of pincode(s) found:3',
+        PostOffice: [
+          office('Agartala H.O', 'West Tripura', 'Tripura', '799001'),
+          office('Agartala College S.O', 'West Tripura', 'Tripura', '799001'),
+          office('Arundhutinagar S.O', 'West Tripura', 'Tripura', '799001'),
+        ],
+      },
+    ];
+    const { user, callsTo } = await openPage({ 'GET /api/pincode/799001': { body: AGARTALA } });
+    await user.type(field('Address Line 1'), '7, Hari Ganga Basak Road');
+    await user.type(field('Pincode'), '799001');
+    const city = field('City');
+    await waitFor(() => expect(city).toHaveValue('West Tripura'));
+    expect(city).not.toHaveAttribute('readonly');
+    expect(field('State')).toHaveAttribute('readonly');
+    expect(field('State')).toHaveValue('Tripura');
+    expect(main().getByText(/under the district West Tripura\. Type your town instead if you like, e\.g\. Agartala\./)).toBeVisible();
+    // The pincode's towns are offered as the customer types.
+    const towns = document.getElementById(city.getAttribute('list')!)!;
+    expect([...towns.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual([
+      'Agartala',
+      'Agartala College',
+      'Arundhutinagar',
+    ]);
+
+    await user.clear(city);
+    await user.type(city, 'Agartala');
+    await user.click(main().getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(callsTo('POST', '/api/add-address')).toHaveLength(1));
+    expect(callsTo('POST', '/api/add-address')[0]?.body).toMatchObject({
+      address: { postalCode: '799001', city: 'Agartala', state: 'Tripura' },
+    });
+    // Saved, the town stays (the directory's district does not overwrite it).
+    await waitFor(() => expect(toasts()).toContain('Address saved successfully!'));
+    expect(field('City')).toHaveValue('Agartala');
+  });
+
+  it('keeps a saved town for a district-named pincode when the address loads', async () => {
+    const AGARTALA = [
+      {
+        Status: 'Success',
+        Message: 'Number of pincode(s) found:1',
+        PostOffice: [office('Agartala H.O', 'West Tripura', 'Tripura', '799001')],
+      },
+    ];
+    await openPage({
+      'GET /api/address/user-1': { body: { address: { ...SAVED, postalCode: '799001', city: 'Agartala', state: 'Tripura' } } },
+      'GET /api/pincode/799001': { body: AGARTALA },
+    });
+    await waitFor(() => expect(field('Pincode')).toHaveValue('799001'));
+    await waitFor(() => expect(field('City')).not.toHaveAttribute('readonly'));
+    expect(field('City')).toHaveValue('Agartala');
+  });
+
   it("says 'Failed to fetch location details' when the lookup fails", async () => {
     const { user } = await openPage({ 'GET /api/pincode/110001': { status: 503, body: { message: 'down', code: 'SERVICE_UNAVAILABLE' } } });
     await user.type(field('Pincode'), '110001');

@@ -117,11 +117,16 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
   const pincode = watch('postalCode') ?? '';
   const lookup = usePincodeLookup(pincode);
   const manualPlace = lookup.status === 'invalid' && lookup.manualStates.length > 0;
+  // The directory's name for the pincode is a district ('West Tripura'), not a town: the customer may type her town.
+  const districtPlace = lookup.status === 'found' && lookup.cityEditable;
+  const townsId = useId();
 
   useEffect(() => {
     if (lookup.status !== 'found') return;
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
-    if (getValues('city') !== lookup.city) setValue('city', lookup.city, options);
+    // A town the customer typed (or saved) for this pincode stays where the directory only names the district.
+    const keepTown = lookup.cityEditable && placeFor.current === lookup.code && getValues('city').trim() !== '';
+    if (!keepTown && getValues('city') !== lookup.city) setValue('city', lookup.city, options);
     if (getValues('state') !== lookup.state) setValue('state', lookup.state, options);
     placeFor.current = lookup.code;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to a new lookup answer only
@@ -162,11 +167,16 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
 
   const busy = isSubmitting || lookup.status === 'loading';
   // City and State are read-only unless the pincode is missing from the directory: their 'required' messages then
-  // belong under the pincode; the server's disagreements (type 'server') still show where they are.
+  // belong under the pincode; the server's disagreements (type 'server') still show where they are. City is also
+  // typed where the directory names only the district.
   const placeError = (error: { type?: string; message?: string } | undefined) =>
     manualPlace || error?.type === 'server' ? error?.message : undefined;
+  const cityEditable = manualPlace || districtPlace;
+  const district = lookup.status === 'found' ? lookup.city : '';
+  const towns = lookup.status === 'found' && lookup.cityEditable ? lookup.towns : [];
+  const exampleTown = towns[0] ?? '';
   const cityStateMissing =
-    !manualPlace && ((errors.city && errors.city.type !== 'server') || (errors.state && errors.state.type !== 'server'));
+    !manualPlace && ((errors.city && errors.city.type !== 'server' && !districtPlace) || (errors.state && errors.state.type !== 'server'));
   const pincodeMessage =
     errors.postalCode?.message ??
     (lookup.status === 'invalid' ? INVALID_PINCODE_MESSAGE : undefined) ??
@@ -331,12 +341,27 @@ function BuyerDetailsForm({ user }: { user: SessionUser }) {
                 <TextField
                   label={t`City`}
                   required
-                  readOnly={!manualPlace}
-                  autoComplete={manualPlace ? 'address-level2' : 'off'}
-                  placeholder={manualPlace ? t`Your city or district` : t`Filled in from the pincode`}
-                  error={placeError(errors.city)}
+                  readOnly={!cityEditable}
+                  autoComplete={cityEditable ? 'address-level2' : 'off'}
+                  placeholder={manualPlace ? t`Your city or district` : districtPlace ? t`Your town` : t`Filled in from the pincode`}
+                  hint={
+                    districtPlace
+                      ? exampleTown
+                        ? t`India Post lists this pincode under the district ${district}. Type your town instead if you like, e.g. ${exampleTown}.`
+                        : t`India Post lists this pincode under the district ${district}. Type your town instead if you like.`
+                      : undefined
+                  }
+                  list={towns.length > 0 ? townsId : undefined}
+                  error={districtPlace ? errors.city?.message : placeError(errors.city)}
                   {...register('city')}
                 />
+                {towns.length > 0 ? (
+                  <datalist id={townsId}>
+                    {towns.map((town) => (
+                      <option key={town} value={town} />
+                    ))}
+                  </datalist>
+                ) : null}
                 {manualPlace ? (
                   <StateSelect states={lookup.manualStates} error={errors.state?.message} registration={register('state')} />
                 ) : (

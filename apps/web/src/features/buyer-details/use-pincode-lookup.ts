@@ -1,4 +1,13 @@
-import { canonicalStateName, INDIAN_STATES, PINCODE_PATTERN, PINCODE_ZONES, type IndianState, type PincodeResult } from '@framewala/domain';
+import {
+  canonicalStateName,
+  directoryNameIsTown,
+  directoryTownNames,
+  INDIAN_STATES,
+  PINCODE_PATTERN,
+  PINCODE_ZONES,
+  type IndianState,
+  type PincodeResult,
+} from '@framewala/domain';
 import { useQuery } from '@tanstack/react-query';
 import { pincodeQueryOptions } from './api/pincode';
 
@@ -6,8 +15,12 @@ export type PincodeLookup =
   /** Fewer or more than 6 digits typed: nothing to look up. */
   | { status: 'idle' }
   | { status: 'loading'; code: string }
-  /** The directory knows the pincode: City is the first post office's District, State its State. */
-  | { status: 'found'; code: string; city: string; state: string }
+  /**
+   * The directory knows the pincode: City is the first post office's District, State its State. When that District
+   * is not a town of the pincode ('West Tripura' for Agartala's 799001), City may be typed (`cityEditable`), with the
+   * pincode's towns (its offices' names) offered; the server checks it names one of them or the district.
+   */
+  | { status: 'found'; code: string; city: string; state: string; cityEditable: boolean; towns: readonly string[] }
   /**
    * Six digits the directory does not know ('Invalid Pincode'). A well-formed code may still be real (new
    * pincodes are missing from the directory: docs/decisions/013-pincode-directory.md), so City and State may then be
@@ -19,11 +32,24 @@ export type PincodeLookup =
 
 const SIX_DIGITS = /^\d{6}$/;
 
-/** Where a successful India Post answer puts the customer: the first post office's District and State. */
-export function placeFromPincodeResult(result: PincodeResult): { city: string; state: string } | null {
-  const office = result.Status === 'Success' ? result.PostOffice?.[0] : undefined;
+/**
+ * Where a successful India Post answer puts the customer: the first post office's District and State, whether that
+ * District is a town of the pincode (else the customer may type her town) and the pincode's towns.
+ */
+export function placeFromPincodeResult(
+  result: PincodeResult,
+): { city: string; state: string; cityEditable: boolean; towns: readonly string[] } | null {
+  const offices = result.Status === 'Success' ? (result.PostOffice ?? []) : [];
+  const office = offices[0];
   if (!office) return null;
-  return { city: office.District.trim(), state: canonicalStateName(office.State) ?? office.State.trim() };
+  const state = canonicalStateName(office.State) ?? office.State.trim();
+  const sameState = offices.filter((o) => (canonicalStateName(o.State) ?? o.State.trim()) === state);
+  return {
+    city: office.District.trim(),
+    state,
+    cityEditable: !directoryNameIsTown(offices),
+    towns: directoryTownNames(sameState),
+  };
 }
 
 export function statesForPincode(code: string): readonly IndianState[] {

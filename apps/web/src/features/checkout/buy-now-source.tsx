@@ -127,7 +127,7 @@ function useBuyNowSource(draft: OrderDraft, summary: CheckoutSummary, user: Sess
           : formatInr(shippingPaise),
     totalPaise: subtotalPaise + shippingPaise - discountPaise,
     note: t`Prices include taxes. This is the amount you will pay.`,
-    arrives: shipping.data ? { text: arrivesByText(shipping.data.arrivesBy), pincode } : null,
+    arrives: shipping.data ? { text: arrivesByText(shipping.data.arrivesBy), pincode, inDirectory: shipping.data.inDirectory } : null,
     coupon: {
       applied,
       onApply: applyCoupon,

@@ -89,7 +89,7 @@ function CartStep({ cart, fetching, user }: { cart: Cart; fetching: boolean; use
     shipping: cart.shippingPaise === null ? '—' : cart.shippingPaise === 0 ? t`Free` : formatInr(cart.shippingPaise),
     totalPaise: cart.totalPaise,
     note: t`Prices include taxes. This is the amount you will pay, once, for the whole cart.`,
-    arrives: cart.arrivesBy ? { text: arrivesByText(cart.arrivesBy), pincode: cart.pincode } : null,
+    arrives: cart.arrivesBy ? { text: arrivesByText(cart.arrivesBy), pincode: cart.pincode, inDirectory: cart.pincodeInDirectory } : null,
     coupon: {
       applied: cart.coupon ? { code: cart.coupon.code, summary: cart.coupon.summary, discountPaise: cart.discountPaise } : null,
       onApply: async (code) => setCart(await applyCartCoupon(code)),

@@ -53,7 +53,8 @@ export type CheckoutSource = {
   totalPaise: number;
   /** What the total is, under the price lines. */
   note: string;
-  arrives: { text: string; pincode: string | null } | null;
+  /** The delivery window; `inDirectory` false: the directory lacks the pincode and the shop confirms delivery to it. */
+  arrives: { text: string; pincode: string | null; inDirectory: boolean } | null;
   /** Null: no coupon field. */
   coupon: CheckoutCoupon | null;
   /** What 'Make payment' pays and what happens when it is paid or the price changed. */

@@ -81,8 +81,11 @@ function PriceLine({ term, value }: { term: string; value: string }) {
   );
 }
 
-/** 'Arrives between … and … to <pincode>'. */
-export function ArrivesBy({ arrives, pincode }: { arrives: string; pincode: string | null }) {
+/**
+ * 'Arrives between … and … to <pincode>'; for a pincode the India Post directory lacks (quoted at the rest-of-India
+ * rate), that the shop confirms delivery to it.
+ */
+export function ArrivesBy({ arrives, pincode, inDirectory = true }: { arrives: string; pincode: string | null; inDirectory?: boolean }) {
   return (
     <p className="mt-3 flex items-start gap-2 rounded-2xl bg-cream px-4 py-3 text-ink-700" data-testid="arrives-by">
       <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-leaf-600" />
@@ -90,6 +93,14 @@ export function ArrivesBy({ arrives, pincode }: { arrives: string; pincode: stri
         <Trans>
           <span className="font-medium text-ink-900">{arrives}</span> to {pincode}
         </Trans>
+        {inDirectory ? null : (
+          <span className="mt-1 block text-sm" data-testid="confirm-pincode">
+            <Trans>
+              This pincode is not in India Post’s list yet: shipping is at the rest-of-India rate, and we’ll confirm delivery to this
+              pincode before we send your frame.
+            </Trans>
+          </span>
+        )}
       </span>
     </p>
   );

@@ -40,7 +40,9 @@ export function CheckoutStep({ source, user }: { source: CheckoutSource; user: S
       {coupon ? (
         <CouponField applied={coupon.applied} onApply={coupon.onApply} onRemove={coupon.onRemove} problem={coupon.problem} />
       ) : null}
-      {source.arrives ? <ArrivesBy arrives={source.arrives.text} pincode={source.arrives.pincode} /> : null}
+      {source.arrives ? (
+        <ArrivesBy arrives={source.arrives.text} pincode={source.arrives.pincode} inDirectory={source.arrives.inDirectory} />
+      ) : null}
 
       <PaymentActions payment={payment} waiting={source.waiting} onBack={() => void navigate(source.backTo)} />
     </CheckoutCard>

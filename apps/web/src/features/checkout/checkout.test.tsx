@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SHIPPING_SETTINGS,
   ERROR_CATALOGUE,
@@ -227,6 +227,72 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     await user.click(main().getByRole('button', { name: 'Make payment' }));
     await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
     expect((callsTo('POST', '/api/create-order')[0]?.body as { amount: number }).amount).toBe(EXPECTED.checkoutPaise + shippingPaise);
+  });
+
+  it("quotes a pincode the directory lacks at the rest-of-India rate, says we'll confirm delivery, and sends that sum", async () => {
+    const address = {
+      fullName: 'Meera Das',
+      phone: '+919876543212',
+      altPhone: '',
+      email: 'meera@example.com',
+      addressLine1: '4, Hill Road',
+      addressLine2: '',
+      city: 'Kumarghat',
+      state: 'Tripura',
+      country: 'IN',
+      postalCode: '999999',
+      companyName: '',
+      isHyperlocal: false,
+      billingSameAsDelivery: true,
+    };
+    const maxOuterInches = longestOuterSide([{ widthIn: 12, heightIn: 8, borderIn: 0.8, mouldingIn: 1 }]);
+    const shippingPaise = quoteShipping({ zone: 'elsewhere', subtotalPaise: EXPECTED.checkoutPaise, maxOuterInches });
+    expect(shippingPaise).toBe(149_00);
+    const arrivesBy = { earliest: '2026-12-04', latest: '2026-12-09' };
+    const { user, callsTo } = await openCheckout({
+      'GET /api/address/user-1': { body: { address } },
+      'GET /api/shipping-quote': { body: { zone: 'elsewhere', shippingPaise, arrivesBy, inDirectory: false } },
+    });
+    const lines = within(screen.getByTestId('price-lines'));
+    await waitFor(() => expect(dd('Shipping', lines)).toBe('₹149.00'));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise + shippingPaise));
+    const arrives = screen.getByTestId('arrives-by');
+    expect(arrives).toHaveTextContent('Arrives between Fri 4 Dec and Wed 9 Dec to 999999');
+    expect(within(arrives).getByTestId('confirm-pincode')).toHaveTextContent(/we’ll confirm delivery to this pincode/);
+    expect(within(arrives).getByTestId('confirm-pincode')).toHaveTextContent(/rest-of-India rate/);
+
+    await user.click(main().getByRole('button', { name: 'Make payment' }));
+    await screen.findByRole('dialog', { name: 'Test payment — sandbox' });
+    expect((callsTo('POST', '/api/create-order')[0]?.body as { amount: number }).amount).toBe(EXPECTED.checkoutPaise + shippingPaise);
+  });
+
+  it('says nothing of confirming delivery for a pincode the directory has', async () => {
+    await openCheckout({
+      'GET /api/address/user-1': {
+        body: {
+          address: {
+            fullName: 'Asha Verma',
+            phone: '+919876543210',
+            altPhone: '',
+            email: 'asha@example.com',
+            addressLine1: '12 MG Road',
+            addressLine2: '',
+            city: 'Bangalore',
+            state: 'Karnataka',
+            country: 'IN',
+            postalCode: '560001',
+            companyName: '',
+            isHyperlocal: false,
+            billingSameAsDelivery: true,
+          },
+        },
+      },
+      'GET /api/shipping-quote': {
+        body: { zone: 'metro', shippingPaise: 99_00, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' }, inDirectory: true },
+      },
+    });
+    expect(await screen.findByTestId('arrives-by')).toHaveTextContent('to 560001');
+    expect(screen.queryByTestId('confirm-pincode')).toBeNull();
   });
 
   it('applies a coupon code: the server prices it, the discount line and the total show it, and create-order carries the code', async () => {
@@ -567,18 +633,62 @@ describe('payment windows: failures and closing', { timeout: 30_000 }, () => {
 });
 
 describe('/success and /cancel', { timeout: 30_000 }, () => {
-  it('/success thanks the customer by name with the real order number and payment id, then goes home after 5 s', async () => {
+  it('/success thanks the customer by name with the real order number and payment id, and stays', async () => {
+    // The page's timers are fake from the start (they also follow real time): a minute of them runs at the end.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signInAs();
+      api({ 'GET /api/site': { body: { name: 'Framewala', supportEmail: 'care@framewala.example', supportPhone: '+91 98765 43210' } } });
+      const { router } = renderRoute('/success?order=FW-2611-8K3D9Q');
+      expect(await main().findByRole('heading', { level: 1, name: 'Thank You, Asha Verma' })).toBeVisible();
+      expect(main().getByText(/order has been processed/)).toBeVisible();
+      await waitFor(() => expect(dd('Order number')).toBe('FW-2611-8K3D9Q'));
+      expect(dd('Payment ID')).toBe('pay_TEST456');
+      expect(await main().findByRole('link', { name: /E-mail us/ })).toHaveAttribute('href', 'mailto:care@framewala.example');
+      expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      expect(main().queryByText(/home page/)).toBeNull();
+      // Long after the seed's 5 s, the customer is still reading her order.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(60_000);
+      });
+      expect(router.state.location.pathname).toBe('/success');
+      expect(dd('Order number')).toBe('FW-2611-8K3D9Q');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('/success says when the order arrives and what happens next, in plain words', async () => {
     signInAs();
-    api({ 'GET /api/site': { body: { name: 'Framewala', supportEmail: 'care@framewala.example', supportPhone: '+91 98765 43210' } } });
-    const { router } = renderRoute('/success?order=FW-2611-8K3D9Q');
-    expect(await main().findByRole('heading', { level: 1, name: 'Thank You, Asha Verma' })).toBeVisible();
-    expect(main().getByText(/order has been processed/)).toBeVisible();
-    await waitFor(() => expect(dd('Order number')).toBe('FW-2611-8K3D9Q'));
-    expect(dd('Payment ID')).toBe('pay_TEST456');
-    expect(await main().findByRole('link', { name: /E-mail us/ })).toHaveAttribute('href', 'mailto:care@framewala.example');
+    api({
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: { order: { ...ORDER, arrivesBy: { earliest: '2026-12-02', latest: '2026-12-05' } } },
+      },
+    });
+    renderRoute('/success?order=FW-2611-8K3D9Q');
+    expect(await main().findByTestId('order-arrives-by')).toHaveTextContent('Arrives between Wed 2 Dec and Sat 5 Dec');
+    expect(main().getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
+    const steps = within(main().getByTestId('what-happens-next'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual([
+      '1We print your photo and frame it: 1–2 business days.',
+      `2We send it by courier to your address, pincode ${ORDER.address.postalCode}.`,
+      '3You get an e-mail at asha@example.com now, and another with the tracking number when it leaves us.',
+    ]);
     expect(main().getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
-    expect(main().getByTestId('redirect-countdown')).toHaveTextContent(/home page in [45] s/);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 7000 });
+  });
+
+  it('/success shows no delivery window for an order whose payment is still being confirmed', async () => {
+    signInAs();
+    api({
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: { order: { ...ORDER, status: 'created', payment: { ...ORDER.payment, paymentId: null }, arrivesBy: null } },
+      },
+    });
+    renderRoute('/success?order=FW-2611-8K3D9Q');
+    await waitFor(() => expect(dd('Payment ID')).toBe('Being confirmed'));
+    expect(main().queryByTestId('order-arrives-by')).toBeNull();
   });
 
   it('/success lists every line of the order: size, frame, border and quantity of each', async () => {

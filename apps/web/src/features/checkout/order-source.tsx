@@ -90,7 +90,9 @@ function OrderStep({ order, user }: { order: OrderDetail; user: SessionUser }) {
       lines.length > 1
         ? t`Prices include taxes. This is the amount you will pay, once, for the whole order.`
         : t`Prices include taxes. This is the amount you will pay.`,
-    arrives: quote.data ? { text: arrivesByText(quote.data.arrivesBy), pincode: order.address.postalCode } : null,
+    arrives: quote.data
+      ? { text: arrivesByText(quote.data.arrivesBy), pincode: order.address.postalCode, inDirectory: quote.data.inDirectory }
+      : null,
     coupon: coupon ? { applied: { code: coupon.code, summary: coupon.summary, discountPaise: order.discountPaise }, problem: null } : null,
     payment: {
       target: {

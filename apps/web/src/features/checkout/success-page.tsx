@@ -1,37 +1,23 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { formatInr } from '@framewala/domain';
+import { Link } from 'react-router';
+import { formatInr, PROCESSING_DAYS } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { OrderArrivesBy } from '../../components/order-arrives-by';
 import { OrderLines } from '../../components/order-lines';
 import { orderLineView } from '../../lib/orders/line-view';
 import type { OrderDetail } from '../../lib/orders/orders-api';
 import { fullName, orderProblem, useOrderFromQuery } from './result-order';
 import { OrderFacts, ResultCard, SupportContacts } from './result-parts';
 
-export const SUCCESS_REDIRECT_SECONDS = 5;
-
 /**
  * `/success?order=<number>`: 'Thank You', the real order number and payment id, every framed photo of the order (size,
- * frame, border, quantity), support, home after 5 s.
+ * frame, border, quantity), when it arrives and what happens next, support, and the button home. It stays: the
+ * customer notes her order number at her own pace (the seed's redirect home after 5 s is not kept).
  */
 export function SuccessPage() {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const { orderNumber, query, user } = useOrderFromQuery();
-  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
-  const settled = !query.isLoading;
-
-  // The countdown starts once the order details are on screen, so the customer sees their order number first.
-  useEffect(() => {
-    if (!settled) return;
-    const timer = window.setInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
-    return () => window.clearInterval(timer);
-  }, [settled]);
-  useEffect(() => {
-    if (secondsLeft === 0) void navigate('/');
-  }, [secondsLeft, navigate]);
 
   const order: OrderDetail | undefined = query.data;
   const problem = orderProblem(orderNumber, query.error);
@@ -62,6 +48,7 @@ export function SuccessPage() {
           </p>
         ) : null}
         {order ? <OrderFacts rows={rows} /> : null}
+        {order?.arrivesBy ? <OrderArrivesBy arrivesBy={order.arrivesBy} className="mt-4" /> : null}
         {order && lineCount > 0 ? (
           <div className="mt-4">
             <h2 className="mb-2 text-lg font-semibold">
@@ -71,10 +58,8 @@ export function SuccessPage() {
           </div>
         ) : null}
         {problem ? <p className="mt-6 rounded-xl bg-cream px-4 py-3 text-ink-700">{problem}</p> : null}
-        <p className="mt-6 text-ink-600" aria-live="polite" data-testid="redirect-countdown">
-          {settled ? t`Taking you to the home page in ${secondsLeft} s.` : t`You will be taken to the home page shortly.`}
-        </p>
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        {order ? <WhatHappensNext order={order} email={user?.email ?? ''} /> : null}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link to="/" className={primaryButton}>
             <Trans>Back to home</Trans>
           </Link>
@@ -85,5 +70,39 @@ export function SuccessPage() {
         <SupportContacts heading={t`Questions about your order?`} />
       </ResultCard>
     </>
+  );
+}
+
+/** What happens after paying, in three plain steps: we make it, we ship it, she hears from us by e-mail (her account's). */
+function WhatHappensNext({ order, email }: { order: OrderDetail; email: string }) {
+  const { t } = useLingui();
+  const { min, max } = PROCESSING_DAYS;
+  const pincode = order.address.postalCode;
+  const steps = [
+    t`We print your photo and frame it: ${min}–${max} business days.`,
+    pincode ? t`We send it by courier to your address, pincode ${pincode}.` : t`We send it to your address by courier.`,
+    email
+      ? t`You get an e-mail at ${email} now, and another with the tracking number when it leaves us.`
+      : t`You get an e-mail now, and another with the tracking number when it leaves us.`,
+  ];
+  return (
+    <section aria-labelledby="what-happens-next" className="mt-6">
+      <h2 id="what-happens-next" className="text-lg font-semibold">
+        <Trans>What happens next</Trans>
+      </h2>
+      <ol className="mt-3 flex flex-col gap-2.5" data-testid="what-happens-next">
+        {steps.map((step, index) => (
+          <li key={step} className="flex items-start gap-3 text-ink-700">
+            <span
+              aria-hidden="true"
+              className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-saffron-50 text-sm font-semibold text-saffron-800"
+            >
+              {index + 1}
+            </span>
+            <span className="min-w-0 pt-0.5 [overflow-wrap:anywhere]">{step}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -11,6 +11,8 @@ import { borderNameText } from '../../lib/print-texts';
 import { formatPhone } from '../../lib/format';
 import { type OrderDetail } from '../../lib/orders/orders-api';
 import { InvoiceLink } from '../../components/invoice-link';
+import { OrderArrivesBy } from '../../components/order-arrives-by';
+import { TrackingNumber } from '../../components/tracking-number';
 import { formatOrderTime, statusText, timelineSteps } from '../../lib/orders/order-status';
 import { stateName } from '../../lib/state-names';
 import { CancelOrder, REFUND_DAYS } from './cancel-order';
@@ -41,7 +43,8 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
   const a = order.address;
   const shipped = Boolean(order.trackingNumber);
   const carrier = order.carrier ?? t`our courier`;
-  const trackingNumber = order.trackingNumber;
+  // The number links to the carrier's tracking page where the shop knows the carrier (the message keeps its name).
+  const trackingNumber = order.trackingNumber ? <TrackingNumber number={order.trackingNumber} carrier={order.carrier} /> : null;
   const status = statusText(order.status).toLowerCase();
   const size = line?.sizeName ?? '—';
   const frameCount = order.lines.length;
@@ -67,6 +70,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             </p>
           </div>
         ) : null}
+        {order.arrivesBy ? <OrderArrivesBy arrivesBy={order.arrivesBy} className="mb-5" /> : null}
         {steps ? (
           <ol aria-label={t`Order progress`} className="grid gap-3 sm:grid-cols-4 sm:gap-2">
             {steps.map((step) => (

@@ -63,6 +63,53 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     expect(main().getByTestId('order-discount')).toHaveTextContent('Discount (DIWALI10)−₹185.70');
   });
 
+  it("shows when the order arrives, and links the tracking number to the carrier's tracking page in a new tab", async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': {
+        body: {
+          order: detail({
+            carrier: 'Delhivery',
+            trackingNumber: '1234567890123',
+            arrivesBy: { earliest: '2026-11-27', latest: '2026-12-02' },
+          }),
+        },
+      },
+    });
+    renderRoute('/orders/FW-2611-8K3D9Q');
+    expect(await main().findByTestId('order-arrives-by')).toHaveTextContent('Arrives between Fri 27 Nov and Wed 2 Dec');
+    const link = within(main().getByTestId('order-tracking')).getByRole('link', { name: /^1234567890123: track it on Delhivery’s site/ });
+    expect(link).toHaveAttribute('href', 'https://www.delhivery.com/track/package/1234567890123');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')?.split(' ')).toContain('noopener');
+    expect(link).toHaveTextContent(/^1234567890123$/);
+  });
+
+  it("links India Post's tracking page and says to type the number there; an unknown carrier's number is text", async () => {
+    signInAs();
+    mockApi({
+      'GET /api/user': { body: { user: SAMPLE_USER } },
+      'GET /api/orders/FW-2611-8K3D9Q': { body: { order: detail() } },
+      'GET /api/orders/FW-2611-LOCAL1': {
+        body: { order: detail({ _id: 'FW-2611-LOCAL1', carrier: 'Ram Couriers', trackingNumber: 'RC-77' }) },
+      },
+    });
+    const { router } = renderRoute('/orders/FW-2611-8K3D9Q');
+    const tracking = await main().findByTestId('order-tracking');
+    expect(within(tracking).getByRole('link', { name: /^EE123456789IN: track it on India Post’s site/ })).toHaveAttribute(
+      'href',
+      'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx',
+    );
+    expect(tracking).toHaveTextContent('(type the number on India Post’s page)');
+    // The answer gives no delivery window (arrivesBy null): none is shown.
+    expect(main().queryByTestId('order-arrives-by')).toBeNull();
+
+    await router.navigate('/orders/FW-2611-LOCAL1');
+    await waitFor(() => expect(main().getByTestId('order-tracking')).toHaveTextContent('Sent with Ram Couriers. Tracking number RC-77'));
+    expect(within(main().getByTestId('order-tracking')).queryByRole('link')).toBeNull();
+  });
+
   it('has no tracking before shipping, and says plainly when the order is cancelled', async () => {
     signInAs();
     mockApi({
@@ -95,6 +142,12 @@ describe('/orders/:id (the customer’s order)', { timeout: 30_000 }, () => {
     renderRoute('/user');
     const table = await main().findByRole('table', { name: 'Your orders' });
     expect(within(table).getByRole('link', { name: 'FW-2611-8K3D9Q' })).toHaveAttribute('href', '/orders/FW-2611-8K3D9Q');
+    // The tracking number links to the carrier's tracking page there too, in the table and on the phone's card.
+    for (const link of main().getAllByRole('link', { name: /^EE123456789IN: track it on India Post’s site/, hidden: true })) {
+      expect(link).toHaveAttribute('href', 'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx');
+      expect(link).toHaveAttribute('target', '_blank');
+    }
+    expect(main().getAllByRole('link', { name: /^EE123456789IN/, hidden: true })).toHaveLength(2);
   });
 });
 

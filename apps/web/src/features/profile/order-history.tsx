@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { InvoiceLink } from '../../components/invoice-link';
+import { TrackingNumber } from '../../components/tracking-number';
 import { OrderLineSummary } from '../../components/order-lines';
 import { orderLineView } from '../../lib/orders/line-view';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
@@ -125,8 +126,10 @@ export function OrderHistory({ orders: every }: { orders: OrderSummary[] }) {
   );
 }
 
-/** 'Tracking EE123456789IN (India Post)'. */
-function Tracking({ number, carrier }: { number: string; carrier?: string | null }) {
+/** 'Tracking EE123456789IN (India Post)', the number a link to the carrier's tracking page where the shop knows it. */
+function Tracking({ number: trackingNumber, carrier }: { number: string; carrier?: string | null }) {
+  // Named `number` in the messages, as before the number became a link.
+  const number = <TrackingNumber number={trackingNumber} carrier={carrier} compact />;
   return carrier ? (
     <Trans>
       Tracking {number} ({carrier})

@@ -16,7 +16,10 @@ export async function fetchShippingQuote(pincode: string, subtotalPaise: number,
 /** Every shipping quote's query starts with this key: invalidating it asks for every quote again. */
 export const SHIPPING_QUOTE_QUERY_KEY = ['shipping-quote'] as const;
 
-/** The quote for a well-formed pincode (nothing is asked for another); an unknown pincode is an error 'Invalid Pincode'. */
+/**
+ * The quote for a well-formed pincode (nothing is asked for another); one the directory lacks is quoted at the
+ * rest-of-India rate with `inDirectory` false, as create-order prices it.
+ */
 export const shippingQuoteQueryOptions = (pincode: string | null | undefined, subtotalPaise: number, maxOuterInches: number) => {
   const valid = typeof pincode === 'string' && PINCODE_PATTERN.test(pincode);
   return queryOptions({

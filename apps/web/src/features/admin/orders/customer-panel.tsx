@@ -52,6 +52,12 @@ export function CustomerPanel({ order }: { order: AdminOrder }) {
       ) : (
         <p className="text-ink-600">No address recorded.</p>
       )}
+      {a && !order.pincodeInDirectory ? (
+        <p className="mt-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="admin-pincode-unconfirmed">
+          Pincode {a.postalCode} is not in the India Post directory: the customer was charged the rest-of-India rate and told we would
+          confirm delivery. Check the courier serves it, and contact the customer if not.
+        </p>
+      ) : null}
     </Panel>
   );
 }
