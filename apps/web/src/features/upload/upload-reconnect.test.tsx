@@ -17,10 +17,10 @@ const ID = '6f1c2a9e-8d3b-4c1a-9e7f-2b5d4a6c8e10';
 
 // jsdom's Blob has no stream(), which msw reads an XMLHttpRequest's Blob body with (the chunks tus-js-client sends).
 Blob.prototype.stream ??= function (this: Blob) {
-  const blob = this;
+  const bytes = this.arrayBuffer();
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(new Uint8Array(await blob.arrayBuffer()));
+      controller.enqueue(new Uint8Array(await bytes));
       controller.close();
     },
   }) as ReturnType<Blob['stream']>;
@@ -93,9 +93,17 @@ afterEach(() => {
 
 /** A JPEG a little over one chunk: the first chunk goes through before the connection drops. */
 const photo = () =>
-  new File([jpegBytes(1200, 800) as BlobPart, new Uint8Array(TUS_CHUNK_BYTES / 2 + 1000) as BlobPart, new Uint8Array(TUS_CHUNK_BYTES / 2) as BlobPart], 'holiday.jpg', {
-    type: 'image/jpeg',
-  });
+  new File(
+    [
+      jpegBytes(1200, 800) as BlobPart,
+      new Uint8Array(TUS_CHUNK_BYTES / 2 + 1000) as BlobPart,
+      new Uint8Array(TUS_CHUNK_BYTES / 2) as BlobPart,
+    ],
+    'holiday.jpg',
+    {
+      type: 'image/jpeg',
+    },
+  );
 
 const patches = () => tus.requests.filter((r) => r.method === 'PATCH');
 
@@ -206,7 +214,9 @@ describe('Upload Photos sheet: a connection lost mid-upload', () => {
     const { user } = renderWithProviders(<UploadModal open onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'Upload Photos' });
     await user.upload(within(dialog).getByTestId<HTMLInputElement>('upload-file-input'), photo());
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('We could not read this photo. Please try another JPG or TIF file.');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'We could not read this photo. Please try another JPG or TIF file.',
+    );
     expect(screen.getByTestId('upload-drop-zone')).toHaveAttribute('data-state', 'rejected');
     // Refused once, not tried again.
     expect(patches()).toHaveLength(1);

@@ -141,7 +141,6 @@ export const PREPARE_POLLING: PreparePolling = {
   timeoutMessage: PREPARE_TIMEOUT_MESSAGE,
 };
 
-
 /**
  * Waits until the server has prepared `upload` (its renditions, a crop, an enhanced copy): TanStack Query polls
  * `GET /api/uploads/:id` (`refetchInterval`) while the answer says 'processing'. A failed preparation is an ApiError;
