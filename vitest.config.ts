@@ -4,6 +4,10 @@ import { reactWithLingui } from './apps/web/scripts/react-lingui.mjs';
 /** The web's test settings (vitest projects `web` and `web-node`). */
 const web = {
   extends: './apps/web/vite.config.ts',
+  resolve: {
+    // tus-js-client's browser build (XMLHttpRequest, File), as the app bundles it; Node would get its Node build.
+    alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.es5/browser/index.js' }],
+  },
   test: {
     root: './apps/web',
     include: ['src/**/*.test.{ts,tsx}'],

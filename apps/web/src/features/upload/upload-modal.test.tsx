@@ -1,5 +1,4 @@
 import { IMAGE_DIMENSION_MESSAGE, UPLOAD_HINT, UPLOAD_TOO_LARGE_MESSAGE } from '@framewala/domain';
-import { msg } from '@lingui/core/macro';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +8,6 @@ import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { ONE_PHOTO_MESSAGE } from '../../lib/uploads/check-photo';
 import { i18n } from '../../lib/i18n';
-import { clientError } from '../../lib/uploads/upload-progress';
 import { fileOf, jpegBytes, pngBytes } from '../../test/image-bytes';
 import { ERROR_HIDE_MS, PREVIEW_FAILED_MESSAGE } from './use-photo-upload';
 
@@ -20,6 +18,8 @@ type FakeTusUpload = {
   options: TusUploadOptions;
   cancelled: boolean;
   paused: boolean;
+  /** How often the sheet asked to try again now (its Retry button). */
+  retries: number;
   resolve: (id: string) => void;
   reject: (error: unknown) => void;
 };
@@ -36,12 +36,13 @@ vi.mock('../../lib/uploads/tus-upload', async () => {
         resolve = res;
         reject = rej;
       });
-      const fake: FakeTusUpload = { file, options, cancelled: false, paused: false, resolve, reject };
+      const fake: FakeTusUpload = { file, options, cancelled: false, paused: false, retries: 0, resolve, reject };
       tus.uploads.push(fake);
       return {
         done,
         pause: () => (fake.paused = true),
         resume: () => (fake.paused = false),
+        retry: () => (fake.retries += 1),
         cancel: () => {
           fake.cancelled = true;
           reject(abortError());
@@ -306,7 +307,7 @@ describe('Upload Photos modal: sending', () => {
     await waitFor(() => expect(tus.uploads).toHaveLength(1));
     const upload = lastUpload();
     progress(upload, 300, 1000);
-    act(() => upload.options.onWaiting(true));
+    act(() => upload.options.onWaiting('offline'));
     expect(screen.getByTestId('upload-state')).toHaveTextContent('Waiting for the network…');
     expect(screen.getByTestId('upload-progress')).toHaveAttribute('data-state', 'waiting');
     expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
@@ -344,17 +345,68 @@ describe('Upload Photos modal: sending', () => {
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(UPLOAD_TOO_LARGE_MESSAGE));
   });
 
-  it('shows a clear message when the upload finally fails on the network', async () => {
+  it('says "Connection lost — retrying…" when requests fail while online, offers Retry, and never goes back to the picker', async () => {
     const { input, user } = await openModal();
     await user.upload(input, jpeg());
     await waitFor(() => expect(tus.uploads).toHaveLength(1));
-    // What the tus client raises when it gives up on the network (its own message, not the server's).
-    act(() =>
-      lastUpload().reject(clientError(0, 'NETWORK_ERROR', msg`The upload was interrupted. Please check your connection and try again.`)),
+    const upload = lastUpload();
+    progress(upload, 400, 1000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => upload.options.onWaiting('retrying'));
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Connection lost — retrying…');
+    expect(screen.getByTestId('upload-progress')).toHaveAttribute('data-state', 'waiting');
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Connection lost. Retrying, the upload will continue by itself.');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+
+    // Long past the 5 s after which a refusal's message hides: still the same upload, its file and its progress.
+    act(() => vi.advanceTimersByTime(ERROR_HIDE_MS * 3));
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Connection lost — retrying…');
+    expect(screen.queryByTestId('upload-drop-zone')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('upload-progress')).toHaveTextContent('holiday.jpg');
+    expect(upload.cancelled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(upload.retries).toBe(1);
+    expect(screen.getByTestId('upload-status')).toHaveTextContent('Trying again.');
+    vi.useRealTimers();
+
+    // Bytes go through again: the upload goes on and ends with the preview.
+    progress(upload, 700, 1000);
+    expect(screen.getByTestId('upload-state')).toHaveTextContent('Uploading…');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    succeed(upload);
+    expect(await screen.findByTestId('upload-preview')).toBeInTheDocument();
+  });
+
+  it('waits for the accepted photo when reading it fails on the network, instead of going back to the picker', async () => {
+    let answers = 0;
+    server.use(
+      http.get('/api/uploads/:id', () => {
+        answers += 1;
+        return answers === 1 ? HttpResponse.error() : HttpResponse.json(uploadBody());
+      }),
     );
-    expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe(
-      'The upload was interrupted. Please check your connection and try again.',
-    );
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    act(() => lastUpload().resolve('up_123'));
+    expect(await screen.findByTestId('upload-processing')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('upload-preview', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(answers).toBe(2);
+  }, 10_000);
+
+  it('offers Retry while offline too, and not while paused', async () => {
+    const { input, user } = await openModal();
+    await user.upload(input, jpeg());
+    await waitFor(() => expect(tus.uploads).toHaveLength(1));
+    const upload = lastUpload();
+    act(() => upload.options.onWaiting('offline'));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(upload.retries).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });
 

@@ -72,6 +72,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
     cancelUpload,
     pauseUpload,
     resumeUpload,
+    retryUpload,
     removePhoto,
     previewLoaded,
     previewFailed,
@@ -184,6 +185,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
             paused={phase.paused}
             onPause={pauseUpload}
             onResume={resumeUpload}
+            onRetry={retryUpload}
             onCancel={cancelUpload}
             cancelRef={cancelUploadRef}
           />

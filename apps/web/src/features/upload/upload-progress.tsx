@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ImageHeader } from '@framewala/domain';
 import type { Ref } from 'react';
 import { secondaryButton } from '../../components/button-styles';
+import type { ConnectionTrouble } from '../../lib/uploads/tus-upload';
 import type { UploadProgress } from '../../lib/uploads/upload-progress';
 import { formatBytes, formatLabel, formatPixels, formatSpeed, formatTimeLeft } from './upload-format';
 import { CheckCircleIcon, Spinner } from '../../components/icons';
@@ -30,21 +31,41 @@ function AcceptedFile({ file, header }: FileSummaryProps) {
 
 type ProgressPanelProps = FileSummaryProps & {
   progress: UploadProgress;
-  /** Offline or reconnecting: the upload continues by itself. */
-  waiting: boolean;
+  /** Offline, or retrying after a lost connection: the upload continues by itself (or at once on Retry). */
+  waiting: ConnectionTrouble | null;
   paused: boolean;
   onPause: () => void;
   onResume: () => void;
+  onRetry: () => void;
   onCancel: () => void;
   cancelRef?: Ref<HTMLButtonElement>;
 };
 
 /** While the photo is being sent: a bar with the percentage, bytes sent, speed and time left; pause, resume, cancel. */
-export function ProgressPanel({ file, header, progress, waiting, paused, onPause, onResume, onCancel, cancelRef }: ProgressPanelProps) {
+export function ProgressPanel({
+  file,
+  header,
+  progress,
+  waiting,
+  paused,
+  onPause,
+  onResume,
+  onRetry,
+  onCancel,
+  cancelRef,
+}: ProgressPanelProps) {
   const { t } = useLingui();
   const { percent, bytesPerSecond, secondsLeft } = progress;
   const sending = percent < 100;
-  const status = paused ? t`Paused` : waiting ? t`Waiting for the network…` : sending ? t`Uploading…` : t`Finishing up…`;
+  const status = paused
+    ? t`Paused`
+    : waiting === 'offline'
+      ? t`Waiting for the network…`
+      : waiting === 'retrying'
+        ? t`Connection lost — retrying…`
+        : sending
+          ? t`Uploading…`
+          : t`Finishing up…`;
   const fileName = file.name;
   const sent = formatBytes(progress.loaded);
   const total = formatBytes(progress.total);
@@ -95,6 +116,11 @@ export function ProgressPanel({ file, header, progress, waiting, paused, onPause
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-3">
+        {waiting && !paused ? (
+          <button type="button" onClick={onRetry} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
+            <Trans>Retry</Trans>
+          </button>
+        ) : null}
         {paused ? (
           <button type="button" onClick={onResume} className={`${secondaryButton} min-h-10 px-4 py-2 text-sm`}>
             <Trans>Resume</Trans>

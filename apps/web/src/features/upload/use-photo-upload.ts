@@ -1,7 +1,9 @@
 /**
  * The upload's life in the modal: idle → checking → uploading with a percent → (processing while
  * the server prepares a very large photo) → preview, which counts as loaded once the image has loaded. A refusal or a
- * failure goes back to idle with an error that hides after 5 s; cancel and remove go back to idle.
+ * failure goes back to idle with an error that hides after 5 s; cancel and remove go back to idle. A lost connection
+ * is neither: the upload stays, says so ("Connection lost — retrying…", or "Waiting for the network…" while the
+ * browser says it is offline), tries again by itself or on Retry, and continues from where the server stands.
  */
 import { msg } from '@lingui/core/macro';
 import type { ImageHeader } from '@framewala/domain';
@@ -10,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../lib/i18n';
 import { clientError, isAbortError, uploadErrorText, type UploadProgress } from '../../lib/uploads/upload-progress';
 import { checkPhoto } from '../../lib/uploads/check-photo';
+import type { ConnectionTrouble } from '../../lib/uploads/tus-upload';
 import { uploadPhoto, waitUntilReady, PREPARE_FAILED_MESSAGE, type UploadedPhoto } from '../../lib/uploads/upload-api';
 import { cleanMessage } from './upload-format';
 
@@ -26,8 +29,8 @@ export type UploadPhase =
       file: File;
       header: ImageHeader | null;
       progress: UploadProgress;
-      /** Offline, or retrying after a dropped connection: the upload continues by itself once the network is back. */
-      waiting: boolean;
+      /** Offline, or retrying after a lost connection (null while bytes go through): it continues by itself. */
+      waiting: ConnectionTrouble | null;
       paused: boolean;
     }
   | { kind: 'processing'; file: File; header: ImageHeader | null; upload: UploadedPhoto }
@@ -63,7 +66,7 @@ export function usePhotoUpload() {
   // Each selection is a run; a newer run, cancel or remove makes older results stale.
   const runRef = useRef(0);
   const controllerRef = useRef<AbortController | null>(null);
-  const transferRef = useRef<{ pause: () => void; resume: () => void } | null>(null);
+  const transferRef = useRef<{ pause: () => void; resume: () => void; retry: () => void } | null>(null);
   const errorKeyRef = useRef(0);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
@@ -113,7 +116,7 @@ export function usePhotoUpload() {
 
       const { file, header } = check;
       const start: UploadProgress = { loaded: 0, total: file.size, percent: 0, bytesPerSecond: null, secondsLeft: null };
-      setPhase({ kind: 'uploading', file, header, progress: start, waiting: false, paused: false });
+      setPhase({ kind: 'uploading', file, header, progress: start, waiting: null, paused: false });
       const fileName = file.name;
       setAnnouncement(i18n._(msg`Uploading ${fileName}.`));
       const samples: Array<{ at: number; sent: number }> = [];
@@ -125,14 +128,15 @@ export function usePhotoUpload() {
             const progress = measureProgress(samples, sent, total, Date.now());
             // Bytes still moving while the browser says it is offline: keep saying so until it is back.
             const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress, waiting: prev.waiting && offline } : prev));
+            setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, progress, waiting: offline ? prev.waiting : null } : prev));
           },
           onWaiting: (waiting) => {
             if (!current()) return;
             // The speed is measured afresh once the network is back.
             if (waiting) samples.length = 0;
             setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, waiting } : prev));
-            if (waiting) setAnnouncement(i18n._(msg`Waiting for the network. The upload will continue by itself.`));
+            if (waiting === 'offline') setAnnouncement(i18n._(msg`Waiting for the network. The upload will continue by itself.`));
+            if (waiting === 'retrying') setAnnouncement(i18n._(msg`Connection lost. Retrying, the upload will continue by itself.`));
           },
         });
         transferRef.current = transfer;
@@ -162,13 +166,17 @@ export function usePhotoUpload() {
   const cancelUpload = useCallback(() => reset(i18n._(msg`Upload cancelled.`)), [reset]);
   const pauseUpload = useCallback(() => {
     transferRef.current?.pause();
-    setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: true, waiting: false } : prev));
+    setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: true, waiting: null } : prev));
     setAnnouncement(i18n._(msg`Upload paused.`));
   }, []);
   const resumeUpload = useCallback(() => {
     transferRef.current?.resume();
     setPhase((prev) => (prev.kind === 'uploading' ? { ...prev, paused: false } : prev));
     setAnnouncement(i18n._(msg`Upload resumed.`));
+  }, []);
+  const retryUpload = useCallback(() => {
+    transferRef.current?.retry();
+    setAnnouncement(i18n._(msg`Trying again.`));
   }, []);
   const removePhoto = useCallback(() => reset(i18n._(msg`Photo removed. You can choose another photo.`)), [reset]);
 
@@ -190,6 +198,7 @@ export function usePhotoUpload() {
     cancelUpload,
     pauseUpload,
     resumeUpload,
+    retryUpload,
     removePhoto,
     previewLoaded,
     previewFailed,

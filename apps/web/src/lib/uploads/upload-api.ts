@@ -9,7 +9,7 @@ import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-q
 import type { Upload } from '@framewala/domain';
 import { ApiError, apiRequest } from '../api';
 import { clearSession, getToken } from '../auth';
-import { startTusUpload } from './tus-upload';
+import { startTusUpload, type ConnectionTrouble } from './tus-upload';
 import { UPLOAD_CLAIM_HEADER, uploadRequestHeaders } from './upload-claim';
 import { abortError, clientError } from './upload-progress';
 
@@ -57,12 +57,21 @@ export type PhotoUpload = {
   result: Promise<UploadedPhoto>;
   pause: () => void;
   resume: () => void;
+  /** After a lost connection: try again now rather than after the current delay. */
+  retry: () => void;
 };
+
+/** A dropped connection or a server hiccup: try again. Anything else (404, 401) is an answer. */
+const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /** Sends a photo over tus; aborting the signal cancels it (and deletes what the server holds). */
 export function uploadPhoto(
   file: File,
-  options: { onProgress?: (sent: number, total: number) => void; onWaiting?: (waiting: boolean) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (sent: number, total: number) => void;
+    onWaiting?: (trouble: ConnectionTrouble | null) => void;
+    signal?: AbortSignal;
+  } = {},
 ): PhotoUpload {
   const headers = uploadRequestHeaders();
   const sentToken = getToken();
@@ -76,13 +85,19 @@ export function uploadPhoto(
   if (signal?.aborted) tus.cancel();
   else signal?.addEventListener('abort', () => tus.cancel(), { once: true });
   const result = tus.done.then(
-    (id) => fetchUpload(id, signal),
+    (id) =>
+      fetchUpload(id, signal).catch((error: unknown) => {
+        // The photo is on the server; a connection lost now only delays reading it: wait for it as for a photo being
+        // prepared (polled until the server answers).
+        if (isTransient(error)) return toUploadedPhoto({ _id: id, status: 'processing' });
+        throw error;
+      }),
     (error: unknown) => {
       forgetSessionOn401(error, sentToken);
       throw error;
     },
   );
-  return { result, pause: tus.pause, resume: tus.resume };
+  return { result, pause: tus.pause, resume: tus.resume, retry: tus.retry };
 }
 
 export async function fetchUpload(id: string, signal?: AbortSignal): Promise<UploadedPhoto> {
@@ -125,9 +140,6 @@ export const PREPARE_POLLING: PreparePolling = {
   giveUpMs: 10 * 60 * 1000,
   timeoutMessage: PREPARE_TIMEOUT_MESSAGE,
 };
-
-/** A dropped connection or a server hiccup while waiting: keep polling. Anything else (404, 401) ends the wait. */
-const isTransient = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
 
 /**
  * Waits until the server has prepared `upload` (its renditions, a crop, an enhanced copy): TanStack Query polls
