@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import {
   ADMIN_TO_MAKE,
   ORDER_STATUSES,
@@ -12,10 +11,9 @@ import {
   type PrintFileInfo,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import * as schema from '../../db/schema';
 import { orders, orderStatusHistory, payments, printFiles, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { firstLineOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf } from '../orders/line-output';
-import { prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
+import { moveRecipient, moveTransaction, prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
 import { changeStatus } from '../orders/settle';
 import { assertTransition } from '../orders/transitions';
 import { orderInvoiceOf } from '../invoices';
@@ -272,63 +270,29 @@ export async function moveOrder(ctx: AppContext, orderId: string, move: StatusMo
   const carrier = move.carrier?.trim() || undefined;
   const trackingNumber = move.trackingNumber?.trim() || undefined;
   const note = move.note?.trim() || undefined;
-  // A connection of our own, so pg-boss can store the e-mail job on the same transaction.
-  const client = await ctx.database.pool.connect();
-  let broken: Error | undefined;
-  try {
-    const db = drizzle(client, { schema });
-    const queued = await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
-      if (!order) throw new ShopError('NOT_FOUND', ORDER_NOT_FOUND);
-      const from = order.status as OrderStatus;
-      const to = move.status;
-      assertTransition(from, to, { actor: 'admin', now: new Date(), paidAt: order.paidAt });
-      let extra: Partial<OrderRow> = {};
-      if (to === 'shipped') {
-        if (!carrier || !trackingNumber) {
-          throw new ShopError('RULE_BROKEN', 'Shipping needs the carrier and the tracking number.', {
-            field: !carrier ? 'carrier' : 'trackingNumber',
-          });
-        }
-        extra = { carrier, trackingNumber };
-      } else if (carrier || trackingNumber) {
-        throw new ShopError('RULE_BROKEN', 'A carrier and tracking number are only given when the order is shipped.', {
-          field: carrier ? 'carrier' : 'trackingNumber',
+  // pg-boss stores the e-mail job on the move's own transaction.
+  const queued = await moveTransaction(ctx, async (tx, executor) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    if (!order) throw new ShopError('NOT_FOUND', ORDER_NOT_FOUND);
+    const from = order.status as OrderStatus;
+    const to = move.status;
+    assertTransition(from, to, { actor: 'admin', now: new Date(), paidAt: order.paidAt });
+    let extra: Partial<OrderRow> = {};
+    if (to === 'shipped') {
+      if (!carrier || !trackingNumber) {
+        throw new ShopError('RULE_BROKEN', 'Shipping needs the carrier and the tracking number.', {
+          field: !carrier ? 'carrier' : 'trackingNumber',
         });
       }
-      const updated = await changeStatus(tx, order, to, 'admin', extra, note);
-      const [[history], [user]] = await Promise.all([
-        tx
-          .select({ id: orderStatusHistory.id })
-          .from(orderStatusHistory)
-          .where(eq(orderStatusHistory.orderId, order.id))
-          .orderBy(desc(orderStatusHistory.id))
-          .limit(1),
-        tx
-          .select({ email: users.email, firstName: users.firstName, locale: users.locale })
-          .from(users)
-          .where(eq(users.id, order.userId))
-          .limit(1),
-      ]);
-      if (!history || !user) return false;
-      return queueStatusEmail(
-        ctx,
-        { executeSql: (text, values) => client.query(text, values) },
-        {
-          order: updated,
-          historyId: history.id,
-          to: user.email,
-          firstName: user.firstName,
-          locale: user.locale,
-        },
-      );
-    });
-    if (queued) mail.wake();
-  } catch (error) {
-    // A refusal rolled back cleanly; anything else may have left the connection unusable: drop it from the pool.
-    if (!(error instanceof ShopError)) broken = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+      extra = { carrier, trackingNumber };
+    } else if (carrier || trackingNumber) {
+      throw new ShopError('RULE_BROKEN', 'A carrier and tracking number are only given when the order is shipped.', {
+        field: carrier ? 'carrier' : 'trackingNumber',
+      });
+    }
+    const updated = await changeStatus(tx, order, to, 'admin', extra, note);
+    const recipient = await moveRecipient(tx, order);
+    return recipient ? queueStatusEmail(ctx, executor, { order: updated, ...recipient }) : false;
+  });
+  if (queued) mail.wake();
 }

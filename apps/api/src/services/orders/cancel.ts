@@ -1,18 +1,14 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { ShopError, transitionRefusal, type OrderStatus, type TransitionRefusal } from '@framewala/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { PAID_OR_LATER, ShopError, transitionRefusal, type OrderStatus, type TransitionRefusal } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import * as schema from '../../db/schema';
-import { creditNotes, orders, orderStatusHistory, payments, users } from '../../db/schema';
+import { creditNotes, orders, payments } from '../../db/schema';
 import { refundPendingPayment } from '../payments/refunds';
-import { prepareStatusEmails, queueCancellationEmail } from './notifications';
+import { moveRecipient, moveTransaction, prepareStatusEmails, queueCancellationEmail } from './notifications';
 import { getOrder } from './read';
 import { changeStatus } from './settle';
 
 export const CUSTOMER_CANCEL_NOTE = 'Cancelled by the customer within 24 hours of payment; the payment is refunded in full.';
 export const CUSTOMER_CANCEL_REFUND_REASON = 'cancelled by the customer within 24 hours of payment';
-
-const PRODUCTION_OR_LATER: ReadonlySet<string> = new Set<OrderStatus>(['in_production', 'shipped', 'delivered']);
 
 /** Why the customer may not cancel the order now, as the error the API answers; null when she may. */
 function cancelRefusal(order: { status: string; paidAt: Date | null }, now: Date): ShopError | null {
@@ -22,7 +18,8 @@ function cancelRefusal(order: { status: string; paidAt: Date | null }, now: Date
   if (status === 'paid' && reason === null) return null;
   const details = { status, reason: reason ?? 'NEVER_PAID' };
   if (reason === 'CANCELLATION_WINDOW_CLOSED') return new ShopError('CANCELLATION_WINDOW_CLOSED', undefined, details);
-  if (PRODUCTION_OR_LATER.has(status)) return new ShopError('PRODUCTION_STARTED', undefined, details);
+  // Paid and moved on: in production, shipped or delivered.
+  if (status !== 'paid' && PAID_OR_LATER.has(status)) return new ShopError('PRODUCTION_STARTED', undefined, details);
   return new ShopError('ORDER_NOT_CANCELLABLE', undefined, details);
 }
 
@@ -41,69 +38,39 @@ export async function cancelOrderByCustomer(
   log?: { error: (o: object, m?: string) => void },
 ) {
   const mail = await prepareStatusEmails(ctx);
-  const client = await ctx.database.pool.connect();
-  let broken: Error | undefined;
-  let refundPaymentId: string | null;
-  try {
-    const db = drizzle(client, { schema });
-    refundPaymentId = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
-        .for('update')
-        .limit(1);
-      if (!order) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-      const refusal = cancelRefusal(order, new Date());
-      if (refusal) throw refusal;
-      const cancelled = await changeStatus(tx, order, 'cancelled', 'customer', {}, CUSTOMER_CANCEL_NOTE);
-      const refunding = order.paymentId
-        ? await tx
-            .update(payments)
-            .set({ refundStatus: 'pending', refundReason: CUSTOMER_CANCEL_REFUND_REASON })
-            .where(and(eq(payments.orderId, order.id), eq(payments.providerPaymentId, order.paymentId), isNull(payments.refundStatus)))
-            .returning({ id: payments.providerPaymentId, amountPaise: payments.amountPaise })
-        : [];
-      // One after another: the transaction's connection runs one query at a time.
-      const [history] = await tx
-        .select({ id: orderStatusHistory.id })
-        .from(orderStatusHistory)
-        .where(eq(orderStatusHistory.orderId, order.id))
-        .orderBy(desc(orderStatusHistory.id))
-        .limit(1);
-      const [user] = await tx
-        .select({ email: users.email, firstName: users.firstName, locale: users.locale })
-        .from(users)
-        .where(eq(users.id, order.userId))
-        .limit(1);
-      const [note] = await tx
-        .select({ number: creditNotes.number, invoiceNumber: creditNotes.invoiceNumber })
-        .from(creditNotes)
-        .where(eq(creditNotes.orderId, order.id))
-        .limit(1);
-      const refundId = refunding[0]?.id ?? null;
-      if (!history || !user) return refundId;
-      await queueCancellationEmail(
-        ctx,
-        { executeSql: (text, values) => client.query(text, values) },
-        {
-          order: cancelled,
-          historyId: history.id,
-          to: user.email,
-          firstName: user.firstName,
-          locale: user.locale,
-          cancellation: { refundPaise: refunding[0]?.amountPaise ?? order.amountPaise, creditNote: note ?? null },
-        },
-      );
-      return refundId;
-    });
-  } catch (error) {
-    // A refusal rolled back cleanly; anything else may have left the connection unusable: drop it from the pool.
-    if (!(error instanceof ShopError)) broken = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  const refundPaymentId = await moveTransaction(ctx, async (tx, executor) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
+      .for('update')
+      .limit(1);
+    if (!order) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
+    const refusal = cancelRefusal(order, new Date());
+    if (refusal) throw refusal;
+    const cancelled = await changeStatus(tx, order, 'cancelled', 'customer', {}, CUSTOMER_CANCEL_NOTE);
+    const refunding = order.paymentId
+      ? await tx
+          .update(payments)
+          .set({ refundStatus: 'pending', refundReason: CUSTOMER_CANCEL_REFUND_REASON })
+          .where(and(eq(payments.orderId, order.id), eq(payments.providerPaymentId, order.paymentId), isNull(payments.refundStatus)))
+          .returning({ id: payments.providerPaymentId, amountPaise: payments.amountPaise })
+      : [];
+    const recipient = await moveRecipient(tx, order);
+    const [note] = await tx
+      .select({ number: creditNotes.number, invoiceNumber: creditNotes.invoiceNumber })
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, order.id))
+      .limit(1);
+    if (recipient) {
+      await queueCancellationEmail(ctx, executor, {
+        order: cancelled,
+        ...recipient,
+        cancellation: { refundPaise: refunding[0]?.amountPaise ?? order.amountPaise, creditNote: note ?? null },
+      });
+    }
+    return refunding[0]?.id ?? null;
+  });
   mail.wake();
   if (refundPaymentId) await refundPendingPayment(ctx, refundPaymentId, log);
   return getOrder(ctx, userId, orderNumber);

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { formatInr, isLocale, POLICY_NUMBERS, type Locale } from '@framewala/domain';
+import { desc, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { formatInr, isLocale, POLICY_NUMBERS, ShopError, type Locale } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import type { OrderRow } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import * as schema from '../../db/schema';
+import { orderStatusHistory, users, type OrderRow } from '../../db/schema';
 import { mailFor, sealMessage, SEND_EMAIL_QUEUE, type MailMessage } from '../mail';
 import { cityLine, mailTexts } from '../mail-texts';
 
@@ -133,19 +137,7 @@ export async function queueStatusEmail(
 ): Promise<boolean> {
   const status = input.order.status;
   if (!NOTIFIED_STATUSES.has(status)) return false;
-  const message = statusEmail({
-    order: input.order,
-    status: status as NotifiedStatus,
-    to: input.to,
-    firstName: input.firstName,
-    locale: isLocale(input.locale) ? input.locale : null,
-    publicUrl: ctx.config.publicUrl,
-    site: ctx.config.site,
-  });
-  await ctx.jobs.boss.send(SEND_EMAIL_QUEUE, sealMessage(ctx.config.auth.jwtSecret, message), {
-    id: statusEmailJobId(input.historyId),
-    db: executor,
-  });
+  await storeStatusEmail(ctx, executor, input, status as NotifiedStatus);
   return true;
 }
 
@@ -159,10 +151,21 @@ export async function queueCancellationEmail(
   executor: SqlExecutor,
   input: { order: OrderRow; historyId: number; to: string; firstName: string; locale?: string | null; cancellation: CancellationFacts },
 ): Promise<void> {
+  await storeStatusEmail(ctx, executor, input, 'cancelled', input.cancellation);
+}
+
+/** The move's e-mail, sealed and stored on the caller's transaction; its job id is derived from the history row. */
+async function storeStatusEmail(
+  ctx: AppContext,
+  executor: SqlExecutor,
+  input: { order: OrderRow; historyId: number; to: string; firstName: string; locale?: string | null },
+  status: NotifiedStatus | 'cancelled',
+  cancellation?: CancellationFacts,
+): Promise<void> {
   const message = statusEmail({
     order: input.order,
-    status: 'cancelled',
-    cancellation: input.cancellation,
+    status,
+    ...(cancellation ? { cancellation } : {}),
     to: input.to,
     firstName: input.firstName,
     locale: isLocale(input.locale) ? input.locale : null,
@@ -173,4 +176,42 @@ export async function queueCancellationEmail(
     id: statusEmailJobId(input.historyId),
     db: executor,
   });
+}
+
+/** Who is told of the move just made on `order` in this transaction: its newest history row, and its customer. */
+export async function moveRecipient(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'userId'>,
+): Promise<{ historyId: number; to: string; firstName: string; locale: string | null } | null> {
+  // One after another: the transaction's connection runs one query at a time.
+  const [history] = await tx
+    .select({ id: orderStatusHistory.id })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, order.id))
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  const [user] = await tx
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .limit(1);
+  return history && user ? { historyId: history.id, to: user.email, firstName: user.firstName, locale: user.locale } : null;
+}
+
+/**
+ * Runs `fn` in a transaction on a connection of its own, with `executor` running SQL on that same transaction, so
+ * pg-boss stores a move's e-mail job with the move. A refusal (ShopError) rolls back cleanly; after any other error the
+ * connection may be unusable and is dropped from the pool.
+ */
+export async function moveTransaction<T>(ctx: AppContext, fn: (tx: Tx, executor: SqlExecutor) => Promise<T>): Promise<T> {
+  const client = await ctx.database.pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await drizzle(client, { schema }).transaction((tx) => fn(tx, { executeSql: (text, values) => client.query(text, values) }));
+  } catch (error) {
+    if (!(error instanceof ShopError)) broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
