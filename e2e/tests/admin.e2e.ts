@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
-import { expectAccessible, fillSignIn, shot, signInBrowser } from './pages';
-import { paidOrder, saveAddress, uploadPhoto } from './shop-api';
+import { expect, PHONE, test } from './fixtures';
+import { expectAccessible, expectNoSideScroll, fillSignIn, shot, signInBrowser } from './pages';
+import { login, paidOrder, saveAddress, uploadPhoto } from './shop-api';
 
 test('admin: finds a paid order, downloads its print file, ships it; the customer sees shipped with the tracking number; no serious accessibility violations in the console', async ({
   page,
@@ -107,3 +107,59 @@ test('admin: finds a paid order, downloads its print file, ships it; the custome
   await expect(main.getByTestId('order-tracking')).toContainText('India Post');
   await shot(page, testInfo, 'admin-customer-order');
 });
+
+test(
+  'admin: the console has its own header, at desk and phone widths and on a Hindi visit: its sections with shipping on a page of its own, View shop and Sign out, and nothing of the shop’s cart or account links',
+  PHONE,
+  async ({ page, request, owner }, testInfo) => {
+    await signInBrowser(page, await login(request, owner.email, owner.password));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    const header = page.getByRole('banner');
+    const sections = page.getByRole('navigation', { name: 'Console' });
+    await expect(header.getByRole('link', { name: /Framewala\s*Console/ })).toBeVisible();
+    await expect(sections.getByRole('link')).toHaveText(['Orders', 'Catalogue', 'Shipping', 'Coupons & tax']);
+    await expect(sections.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(header.getByRole('link', { name: 'View shop' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // Nothing of the shop's header and footer: no cart, no price strip, no Create account.
+    await expect(page.getByTestId('header-cart')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Create account' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expectNoSideScroll(page);
+    await shot(page, testInfo, 'console-orders');
+
+    // Shipping has a page of its own, reached from the console's sections.
+    await sections.getByRole('link', { name: 'Shipping' }).click();
+    await expect(page).toHaveURL(/\/admin\/shipping$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
+    await expect(sections.getByRole('link', { name: 'Shipping' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('form', { name: 'Shipping charges' }).getByLabel('Metro cities')).toHaveValue(/^\d+\.\d{2}$/);
+    await expectNoSideScroll(page);
+    await expectAccessible(page, 'the console: shipping');
+    await shot(page, testInfo, 'console-shipping');
+
+    // A Hindi visit: the console stays English (and says so to screen readers); View shop opens the shop in Hindi.
+    await page.goto('/admin/shipping?lang=hi');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
+    await expect(page.locator('#main').locator('xpath=..')).toHaveAttribute('lang', 'en');
+    await expectNoSideScroll(page);
+    await shot(page, testInfo, 'console-shipping-hi');
+    await header.getByRole('link', { name: 'View shop' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('header-cart')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
+    await expect(sections).toHaveCount(0);
+
+    // Sign out from the console ends the visit's session and opens the shop.
+    await page.goto('/admin/catalogue');
+    await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+    await shot(page, testInfo, 'console-catalogue');
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('framewala.token'))).toBeNull();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fadmin$/);
+  },
+);

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import type { CatalogueName } from '../lib/i18n';
 import { Layout } from '../components/layout';
-import { adminRoutes } from '../features/admin/admin-route';
+import { consolePages } from '../features/admin/admin-route';
+import { ConsoleLayout } from '../features/admin/console-layout';
+import { RequireAdmin } from '../features/admin/require-admin';
 import { authRoutes } from '../features/auth/auth-route';
 import { buyerDetailsRoute } from '../features/buyer-details/buyer-details-route';
 import { cartRoute } from '../features/cart/cart-route';
@@ -35,9 +37,8 @@ const pages: RouteObject[] = [
   checkoutRoutes,
   cartRoute,
   profileRoute,
-  // The customer's own order, and the owner's console (admins only).
+  // The customer's own order.
   ordersRoute,
-  adminRoutes,
   // /terms and /privacy show the real texts, identical to their long-named pages.
   info('/terms', 'terms-and-conditions'),
   info('/terms-and-conditions', 'terms-and-conditions'),
@@ -53,7 +54,23 @@ const pages: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** The seed's route table (§2). Every page renders inside the shared layout and has exactly one h1. */
+/**
+ * The owner's console (admins only): signed out or a customer is sent away before its code loads; its pages render in
+ * the console's own layout, with the console's header in place of the shop's.
+ */
+const consoleRoute: RouteObject = {
+  element: <RequireAdmin />,
+  errorElement: <RouteErrorPage />,
+  children: [
+    {
+      // Comes with the app (1.6 KB gzip), so that the console's header shows while a page's code loads.
+      element: <ConsoleLayout />,
+      children: [{ errorElement: <RouteErrorPage />, element: <NavigationPending pages={consolePages} />, children: consolePages }],
+    },
+  ],
+};
+
+/** The seed's route table (§2). Every page renders inside a layout (the shop's, or the console's) and has exactly one h1. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -61,13 +78,14 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Errors thrown by a page render here, inside the header and footer; while the next page's code loads, its
-        // loading text shows here.
+        // loading text shows here (a console page's too, until the console's layout takes over).
         errorElement: <RouteErrorPage />,
-        element: <NavigationPending pages={pages} />,
+        element: <NavigationPending pages={[...pages, consoleRoute]} />,
         children: pages,
       },
     ],
   },
+  consoleRoute,
 ];
 
 /** Every path of the route table, for tests and screenshots. */

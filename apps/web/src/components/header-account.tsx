@@ -1,25 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_QUERY_KEY, logOutOnServer, sessionUserQueryOptions } from '../lib/auth-api';
-import { showToast } from './toast-store';
+import { sessionUserQueryOptions } from '../lib/auth-api';
 import { ToastViewport } from './toast-viewport';
-import { clearSession, displayFirstName, getSession, getToken, saveSessionUser, useSession, type Session } from '../lib/auth';
+import { displayFirstName, getSession, saveSessionUser, useSession, type Session } from '../lib/auth';
 import { setSignInRedirect, SESSION_EXPIRED_NOTICE } from '../lib/auth-request';
 import { primaryButton } from './button-styles';
 import { ChevronDownIcon } from './icons';
 import { useDisclosure } from './use-disclosure';
+import { useSignOut } from './use-sign-out';
 
 /**
  * The header's account corner: signed out, a Sign In button; signed in, a circle with the
- * initial, the first name and a menu with Profile and Logout. It also hosts the app-wide pieces of the session:
- * the toasts, the redirect to sign in when a token is refused, and a background refresh of the user's details.
+ * initial, the first name and a menu with Profile and Logout. It also hosts the app-wide pieces of the session
+ * (`SessionServices`).
  */
 export function HeaderAccount() {
   const session = useSession();
-  useSessionExpiryRedirect();
-  useUserRefresh(session);
   return (
     <>
       {session?.user?.role === 'admin' ? (
@@ -37,9 +35,20 @@ export function HeaderAccount() {
           <Trans>Sign In</Trans>
         </Link>
       )}
-      <ToastViewport />
+      <SessionServices />
     </>
   );
+}
+
+/**
+ * The app-wide pieces of the session, in every layout's header: the toasts, the redirect to sign in when a token is
+ * refused, and a background refresh of the user's details.
+ */
+export function SessionServices() {
+  const session = useSession();
+  useSessionExpiryRedirect();
+  useUserRefresh(session);
+  return <ToastViewport />;
 }
 
 /** A 401 from an authenticated call (lib/auth-request) navigates here, inside the router, keeping the order. */
@@ -72,21 +81,14 @@ const MENU_ITEMS = 'a[href], button:not([disabled])';
 function UserMenu({ session }: { session: Session }) {
   const { t } = useLingui();
   const { setOpen, open, rootProps, buttonProps, panelProps } = useDisclosure(MENU_ITEMS);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const firstName = displayFirstName(session.user);
   const initial = firstName.charAt(0).toUpperCase();
   const fullName = [session.user?.firstName, session.user?.lastName].filter(Boolean).join(' ');
 
   const logout = () => {
     setOpen(false);
-    // The server ends the session (the request carries the token read now); this browser forgets it at once.
-    const token = getToken();
-    if (token) void logOutOnServer(token);
-    clearSession();
-    queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
-    showToast(t`You have signed out.`, { tone: 'info' });
-    navigate('/');
+    void signOut();
   };
 
   return (

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
 import { AlertIcon } from '../../components/icons';
 import { statusLabel, statusTone } from '../../lib/orders/order-status';
 import { errorText } from './error-text';
 
-/** The console's frame: a heading band with the page's h1 and the console's two sections. */
+/** A console page's frame: a heading band with the page's h1 (the console's sections are in its header). */
 export function AdminShell({
   title,
   eyebrow = 'Shop console',
@@ -20,31 +19,12 @@ export function AdminShell({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const { pathname } = useLocation();
-  const tab = ({ isActive }: { isActive: boolean }) =>
-    `inline-flex min-h-11 items-center rounded-full px-4 text-[0.95rem] font-semibold transition-colors ${
-      isActive ? 'bg-ink-900 text-white' : 'text-ink-700 hover:bg-ink-100/70 hover:text-ink-900'
-    }`;
   return (
     <>
       <meta name="robots" content="noindex" />
       <div className="border-b border-ink-100/80 bg-gradient-to-b from-sand/70 to-cream">
         <div className="mx-auto max-w-6xl px-4 pt-6 pb-6 sm:px-6 sm:pt-8">
-          <nav aria-label="Console" className="-ml-1 flex flex-wrap gap-1">
-            <NavLink
-              to="/admin"
-              className={({ isActive }) => tab({ isActive: isActive && !/^\/admin\/(catalogue|offers)/.test(pathname) })}
-            >
-              Orders
-            </NavLink>
-            <NavLink to="/admin/catalogue" className={tab}>
-              Catalogue
-            </NavLink>
-            <NavLink to="/admin/offers" className={tab}>
-              Coupons & tax
-            </NavLink>
-          </nav>
-          <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <div className="min-w-0">
               {back ? <div className="-mt-2 mb-1">{back}</div> : null}
               <p className="mb-2 text-xs font-semibold tracking-[0.16em] text-saffron-700 uppercase">{eyebrow}</p>

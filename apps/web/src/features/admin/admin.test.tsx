@@ -514,6 +514,8 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     });
     const { user } = renderRoute('/admin/catalogue');
     expect(await main().findByTestId('catalogue-notice')).toHaveTextContent('Changes apply to new orders only.');
+    // The shipping charges have a page of their own.
+    expect(main().queryByRole('form', { name: 'Shipping charges' })).toBeNull();
     const form = within(await main().findByRole('form', { name: 'Classic details' }));
     const rate = form.getByLabelText(/Rate/);
     expect(rate).toHaveValue('4.50');
@@ -614,33 +616,6 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     expect(callsTo('PATCH', '/api/admin/frame-sets/classic')).toHaveLength(1);
   });
 
-  it('edits the shipping charges in rupees and sends paise', async () => {
-    signInAdmin();
-    const settings = { metroPaise: 99_00, elsewherePaise: 149_00, freeFromPaise: 1999_00, oversizePaise: 200_00, oversizeAboveInches: 30 };
-    const { callsTo } = mockApi({
-      'GET /api/user': { body: { user: ADMIN } },
-      'GET /api/admin/catalogue': { body: CATALOGUE },
-      'GET /api/admin/shipping-settings': { body: { settings } },
-      'PUT /api/admin/shipping-settings': (call) => ({ body: { settings: call.body } }),
-    });
-    const { user } = renderRoute('/admin/catalogue');
-    const form = within(await main().findByRole('form', { name: 'Shipping charges' }));
-    const metro = await form.findByLabelText('Metro cities');
-    expect(metro).toHaveValue('99.00');
-    expect(form.getByLabelText('Free shipping from')).toHaveValue('1999.00');
-    expect(form.getByLabelText('Oversize above')).toHaveValue('30');
-    await user.clear(metro);
-    await user.type(metro, 'ninety');
-    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
-    expect(await form.findByText('Enter rupees, e.g. 99 or 149.50.')).toBeVisible();
-    expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(0);
-    await user.clear(metro);
-    await user.type(metro, '79.50');
-    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
-    await waitFor(() => expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(1));
-    expect(callsTo('PUT', '/api/admin/shipping-settings')[0]?.body).toEqual({ ...settings, metroPaise: 79_50 });
-  });
-
   it('adds a finish drawn from a material preset and colour (multipart)', async () => {
     signInAdmin();
     const { callsTo } = mockApi({
@@ -684,6 +659,118 @@ describe('/admin/catalogue', { timeout: 30_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Add finish' }));
     expect(await form.findAllByText('Choose an image.')).toHaveLength(7);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('the console’s own layout', { timeout: 30_000 }, () => {
+  const ORDERS = { 'GET /api/admin/orders': { body: { orders: [], total: 0, page: 1, pageSize: 20 } } };
+  const SETTINGS = { metroPaise: 99_00, elsewherePaise: 149_00, freeFromPaise: 1999_00, oversizePaise: 200_00, oversizeAboveInches: 30 };
+  const header = () => within(screen.getByRole('banner'));
+  const sections = () => within(screen.getByRole('navigation', { name: 'Console' }));
+
+  it('has a console header instead of the shop’s: the shop’s name, the sections, View shop and Sign out; no cart, sign-in, account links or shop footer', async () => {
+    signInAdmin();
+    mockApi({ 'GET /api/user': { body: { user: ADMIN } }, ...ORDERS });
+    renderRoute('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    expect(header().getByRole('link', { name: /Framewala\s*Console/ })).toHaveAttribute('href', '/admin');
+    const links = sections().getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Orders', '/admin'],
+      ['Catalogue', '/admin/catalogue'],
+      ['Shipping', '/admin/shipping'],
+      ['Coupons & tax', '/admin/offers'],
+    ]);
+    expect(sections().getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(sections().getByRole('link', { name: 'Catalogue' })).not.toHaveAttribute('aria-current');
+    expect(header().getByRole('link', { name: 'View shop' })).toHaveAttribute('href', '/');
+    expect(header().getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // Nothing of the shop's header or footer.
+    expect(screen.queryByTestId('header-cart')).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create account' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Help' })).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('marks the section of the page shown (an order is under Orders) and moves between sections', async () => {
+    signInAdmin();
+    mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/orders/FW-2611-AAAAAA': { body: { order: order() } },
+      ...MOCKUP,
+      'GET /api/admin/catalogue': { body: CATALOGUE },
+      'GET /api/admin/shipping-settings': { body: { settings: SETTINGS } },
+    });
+    const { router, user } = renderRoute('/admin/orders/FW-2611-AAAAAA');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order FW-2611-AAAAAA' })).toBeVisible();
+    expect(sections().getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await user.click(sections().getByRole('link', { name: 'Catalogue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+    expect(sections().getByRole('link', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
+    expect(sections().getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+    await user.click(sections().getByRole('link', { name: 'Shipping' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/shipping');
+    expect(sections().getByRole('link', { name: 'Shipping' })).toHaveAttribute('aria-current', 'page');
+    expect(await main().findByRole('form', { name: 'Shipping charges' })).toBeVisible();
+  });
+
+  it('View shop opens the shop in its own layout, with its cart', async () => {
+    signInAdmin();
+    mockApi({ 'GET /api/user': { body: { user: ADMIN } }, ...ORDERS });
+    const { router, user } = renderRoute('/admin');
+    await user.click(await header().findByRole('link', { name: 'View shop' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByTestId('header-cart')).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Console' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('Sign out ends the session on the server and in this browser, and opens the shop', async () => {
+    signInAdmin();
+    const { callsTo } = mockApi({ 'GET /api/user': { body: { user: ADMIN } }, ...ORDERS, 'POST /api/logout': { status: 204 } });
+    const { router, user } = renderRoute('/admin');
+    await user.click(await header().findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('You have signed out.')).toBeVisible();
+    expect(localStorage.getItem('framewala.token')).toBeNull();
+    await waitFor(() => expect(callsTo('POST', '/api/logout')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+  });
+});
+
+describe('/admin/shipping', { timeout: 30_000 }, () => {
+  it('edits the shipping charges in rupees and sends paise', async () => {
+    signInAdmin();
+    const settings = { metroPaise: 99_00, elsewherePaise: 149_00, freeFromPaise: 1999_00, oversizePaise: 200_00, oversizeAboveInches: 30 };
+    const { callsTo } = mockApi({
+      'GET /api/user': { body: { user: ADMIN } },
+      'GET /api/admin/shipping-settings': { body: { settings } },
+      'PUT /api/admin/shipping-settings': (call) => ({ body: { settings: call.body } }),
+    });
+    const { user } = renderRoute('/admin/shipping');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipping' })).toBeVisible();
+    expect(main().getByTestId('shipping-notice')).toHaveTextContent('Changes apply to new orders only.');
+    const form = within(await main().findByRole('form', { name: 'Shipping charges' }));
+    const metro = await form.findByLabelText('Metro cities');
+    expect(metro).toHaveValue('99.00');
+    expect(form.getByLabelText('Free shipping from')).toHaveValue('1999.00');
+    expect(form.getByLabelText('Oversize above')).toHaveValue('30');
+    await user.clear(metro);
+    await user.type(metro, 'ninety');
+    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
+    expect(await form.findByText('Enter rupees, e.g. 99 or 149.50.')).toBeVisible();
+    expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(0);
+    await user.clear(metro);
+    await user.type(metro, '79.50');
+    await user.click(form.getByRole('button', { name: 'Save shipping charges' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/admin/shipping-settings')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/admin/shipping-settings')[0]?.body).toEqual({ ...settings, metroPaise: 79_50 });
+    // The console shows its own toasts.
+    expect(await screen.findByText('Shipping saved: ₹79.50 metro, ₹149.00 elsewhere.')).toBeVisible();
   });
 });
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { AdminShell, ErrorBox } from '../admin-ui';
-import { ShippingSettingsPanel } from './shipping-settings';
 import { adminCatalogueQueryOptions } from '../api/catalogue';
 import { BordersPanel } from './borders-panel';
 import { FrameSetPanel } from './frame-set-panel';
@@ -27,7 +26,6 @@ export function AdminCataloguePage() {
             <FrameSetPanel key={set.id} set={set} />
           ))}
           <BordersPanel borders={catalogue.data.borders} />
-          <ShippingSettingsPanel />
         </div>
       )}
     </AdminShell>

@@ -48,12 +48,11 @@ const FIELDS: { name: keyof FormIn; label: string; hint: string; unit: '₹' | '
   { name: 'oversizeAbove', label: 'Oversize above', hint: 'Longest outer side of any framed piece', unit: 'in' },
 ];
 
-/** The shipping charges, in the catalogue page: new quotes and orders use them within a second. */
+/** The shipping charges: new quotes and orders use them within a second. */
 export function ShippingSettingsPanel() {
   const settings = useQuery(shippingSettingsQueryOptions());
   return (
-    <Panel id="admin-shipping" title="Shipping">
-      <p className="mb-4 text-ink-600">What customers pay for delivery. Orders already placed keep the shipping they paid.</p>
+    <Panel id="admin-shipping" title="Delivery charges">
       {settings.isPending ? (
         <p role="status" className="text-ink-500">
           Loading the shipping charges…
