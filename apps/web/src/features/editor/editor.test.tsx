@@ -400,6 +400,33 @@ describe('photo editor: frames, borders, summary and prices', () => {
     expect(within(strip).getByTestId('total')).toHaveAttribute('aria-describedby', tip.id);
   });
 
+  it('says in words what each amount of the strip is, beside the seed’s abbreviations, with no hover needed', async () => {
+    const { user } = await openEditor({ ...ready, step: 4 });
+    const strip = await screen.findByTestId('price-strip');
+    const terms = () =>
+      within(strip)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
+    expect(terms()).toEqual(['Frame (FSP)', 'Total']);
+    await user.click(within(await screen.findByRole('list', { name: 'White borders' })).getAllByRole('button')[4]!);
+    expect(terms()).toEqual(['Frame (FSP)', 'White border (WBP)', 'Total']);
+    // Each amount follows its words: the strip reads as a sentence.
+    expect(strip).toHaveTextContent(/^Frame \(FSP\)₹528\.00·White border \(WBP\)₹299\.00·Total₹827\.00/);
+    expect(within(strip).getByText('FSP')).toHaveAttribute('title', 'Frame Selling Price');
+    expect(within(strip).getByText('WBP')).toHaveAttribute('title', 'White Border Price');
+  });
+
+  it('says how many pieces the strip’s Total is for', async () => {
+    await openEditor({ ...ready, step: 4, quantity: 3 });
+    const strip = await screen.findByTestId('price-strip');
+    expect(
+      within(strip)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Frame (FSP)', 'Total for 3']);
+    expect(within(strip).getByTestId('total')).toHaveTextContent('₹1,584.00');
+  });
+
   it('keeps the whole order across a reload', async () => {
     const first = await openEditor({ ...ready, step: 4, borderLevel: 2, quantity: 2 });
     first.unmount();
