@@ -33,6 +33,7 @@ export function CheckoutStep({ source, user }: { source: CheckoutSource; user: S
       <PriceLines
         subtotalPaise={source.subtotalPaise}
         discountPaise={source.discountPaise}
+        gstPaise={source.gstPaise}
         shipping={source.shipping}
         totalPaise={source.totalPaise}
       />
