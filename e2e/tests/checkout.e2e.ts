@@ -36,7 +36,7 @@ test(
     // The photo, uploaded with this browser's claim as the Upload Photos dialog does (upload.e2e.ts walks the dialog).
     await startOrder(page, await uploadPhoto(request, { claim }), { claim });
 
-    // The editor: 12x8, Classic Walnut, the Slim border, the summary.
+    // The editor: 12x8, Classic Walnut, the Narrow border, the summary.
     await frameInEditor(page, { border: 2 });
     const editorTotal = (await page.getByTestId('total-price').textContent())!.trim();
     // Not signed in yet: the summary asks for a pincode to show the delivery window.

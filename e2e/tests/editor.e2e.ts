@@ -140,7 +140,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   const galleryTip = page.locator(`#${await borders.nth(5).getAttribute('aria-describedby')}`.replace(/:/g, '\\:'));
   await borders.nth(5).focus();
   await expect(galleryTip).toBeVisible();
-  await expect(galleryTip).toHaveText('Gallery · 3.1 in (8 cm) · ₹449.00');
+  await expect(galleryTip).toHaveText('Extra wide · 3.1 in (8 cm) · ₹449.00');
   if (desktop) {
     await page.mouse.move(0, 0);
     await page.getByRole('heading', { level: 1 }).click();
@@ -157,7 +157,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   const details = page.getByTestId('frame-details');
   await expect(details).toContainText('Walnut · Classic');
   await expect(details).toContainText('16x12 in');
-  await expect(details).toContainText('Classic · 1.2 in (3 cm)');
+  await expect(details).toContainText('Medium · 1.2 in (3 cm)');
   await expect(details).toContainText('1 in moulding');
   await expect(details).toContainText('Wood');
   await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');

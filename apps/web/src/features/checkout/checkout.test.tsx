@@ -173,9 +173,9 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     await openCheckout();
     expect(dd('Frame')).toBe('Walnut · Classic');
     expect(dd('Size')).toBe('12x8 in');
-    expect(dd('Motif Border')).toBe('0.8 in');
+    expect(dd('White border')).toBe('0.8 in');
     expect(dd('Frame Size')).toBe('1 in');
-    expect(dd('Category')).toBe('Wood');
+    expect(dd('Frame category')).toBe('Wood');
     expect(dd('Description')).toBe('Warm walnut veneer.');
     expect(EXPECTED.checkoutPaise).toBe(1354_00); // (12 × 8 × ₹5.50 + ₹149) × 2
     const lines = within(screen.getByTestId('price-lines'));
@@ -416,7 +416,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     const { user } = renderRoute('/checkout/pay');
     await main().findByRole('heading', { level: 2, name: 'Product Summary' });
     expect(dd('Size')).toBe('11x14 in (custom)');
-    expect(dd('Motif Border')).toBe('None');
+    expect(dd('White border')).toBe('none');
     expect(main().getByTestId('product-summary')).not.toHaveTextContent('14 X 11');
     // The body names the sides as they are: 11 wide, 14 high.
     await user.click(main().getByRole('button', { name: 'Make payment' }));
