@@ -25,7 +25,6 @@ import {
   type OrderRow,
 } from '../db/schema';
 
-
 /** The seller's tax details: the owner's saved settings, else the configuration's. */
 export async function taxSettingsOf(db: Database['db'] | Tx, defaults: TaxSettings): Promise<{ settings: TaxSettings; saved: boolean }> {
   const [row] = await db.select().from(taxSettings).limit(1);
