@@ -35,7 +35,7 @@ test(
     await page.reload();
     const lines = page.getByTestId('cart-line');
     await expect(lines).toHaveCount(2);
-    await expect(lines.nth(0)).toContainText('Slim · 0.8 in');
+    await expect(lines.nth(0)).toContainText('Narrow · 0.8 in');
     await expect(lines.nth(1)).toContainText('BorderNone');
     await lines.nth(0).getByRole('button', { name: 'Increase quantity' }).click();
     await expect(cartCount).toHaveText('3');
@@ -47,7 +47,7 @@ test(
     await page.getByRole('button', { name: 'Update cart' }).click();
     await expect(page).toHaveURL(/\/addtocart$/);
     await expect(lines).toHaveCount(2);
-    await expect(lines.nth(0)).toContainText('Classic · 1.2 in');
+    await expect(lines.nth(0)).toContainText('Medium · 1.2 in');
     await expect(lines.nth(0).getByTestId('line-quantity')).toHaveText('2');
     await page.getByLabel('Delivery pincode').fill('560001');
     await expect(page.getByTestId('delivery-estimate')).toContainText(/Arrives between .+ to 560001/);

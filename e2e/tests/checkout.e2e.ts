@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, PHONE, test } from './fixtures';
 import { fillBengaluruAddressAndGoOn, fillSignUp, frameInEditor, inr, rupeesOf, shot, signInBrowser, startOrder } from './pages';
-import { newClaim, PASSWORD, saveAddress, uniqueEmail, uploadPhoto } from './shop-api';
+import { json, login, newClaim, PASSWORD, saveAddress, uniqueEmail, uploadPhoto } from './shop-api';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -36,9 +36,21 @@ test(
     // The photo, uploaded with this browser's claim as the Upload Photos dialog does (upload.e2e.ts walks the dialog).
     await startOrder(page, await uploadPhoto(request, { claim }), { claim });
 
-    // The editor: 12x8, Classic Walnut, the Slim border, the summary.
+    // The editor: 12x8, Classic Walnut, the Narrow border, the summary.
     await frameInEditor(page, { border: 2 });
     const editorTotal = (await page.getByTestId('total-price').textContent())!.trim();
+    // The header's price strip says what each amount is, in words beside the seed's abbreviations, with no hover: on
+    // a phone too, every word on screen and nothing wider than the page.
+    const strip = page.getByTestId('price-strip');
+    await expect(strip.getByRole('term')).toHaveText(['Frame (FSP)', 'White border (WBP)', 'Total']);
+    for (const term of await strip.getByRole('term').all()) await expect(term).toBeInViewport();
+    await expect(strip.getByTestId('wbp')).toHaveText('₹149.00');
+    await expect(strip.getByTestId('total')).toHaveText(editorTotal);
+    expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // The summary's words are the frame's: its category, and the border by its width (no frame set's name).
+    const details = page.getByTestId('frame-details');
+    await expect(details.locator('dt', { hasText: /^Frame category$/ }).locator('+ dd')).toHaveText('Wood');
+    await expect(details.locator('dt', { hasText: /^White border$/ }).locator('+ dd')).toHaveText('Narrow · 0.8 in (2 cm)');
     // Not signed in yet: the summary asks for a pincode to show the delivery window.
     await page.getByLabel('Delivery pincode').fill('560001');
     await expect(page.getByTestId('delivery-estimate')).toContainText(/Arrives between .+ to 560001 · Shipping ₹99\.00|Shipping free/);
@@ -52,7 +64,8 @@ test(
       .getByRole('link', { name: /Create Account/ })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
-    await fillSignUp(page, { email: uniqueEmail('paid', testInfo), password: PASSWORD });
+    const email = uniqueEmail('paid', testInfo);
+    await fillSignUp(page, { email, password: PASSWORD });
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     // 'Login Successfully' came with the sign-up and followed it to the buyer details, the page it led to.
@@ -63,6 +76,13 @@ test(
     await expect(page).toHaveURL(/\/checkout\/pay$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Product Summary' })).toBeVisible();
     const total = await expectShippingAdded(page, editorTotal);
+    // The GST the prices include, on the seed's 'Tax & Fee' line (checked against the paid order's invoice below).
+    const gst = page.getByTestId('gst');
+    await expect(gst).toHaveText(/^incl\. GST ₹[\d,]+\.\d{2}$/);
+    const gstText = (await gst.textContent())!;
+    const summary = page.getByTestId('product-summary');
+    await expect(summary.locator('dt', { hasText: /^White border$/ }).locator('+ dd')).toHaveText('0.8 in');
+    await expect(summary.locator('dt', { hasText: /^Frame category$/ }).locator('+ dd')).toHaveText('Wood');
     // Saved and moved on in one click: the toast is on the payment step; the sign-up's toast stayed behind.
     const saved = toast(page, 'Address saved successfully!');
     await expect(saved).toBeVisible();
@@ -95,6 +115,13 @@ test(
     await expect(facts.locator('dt', { hasText: 'Order number' }).locator('+ dd')).toHaveText(orderNumber);
     await expect(facts.locator('dt', { hasText: 'Payment ID' }).locator('+ dd')).toHaveText(/^pay_/);
     await expect(page.getByTestId('order-arrives-by')).toContainText('Arrives between');
+    // The checkout showed the GST the tax invoice shows.
+    const { token } = await login(request, email);
+    const paid = await json<{ order: { gstPaise: number } }>(
+      await request.get(`/api/orders/${orderNumber}`, { headers: { authorization: `Bearer ${token}` } }),
+      200,
+    );
+    expect(gstText).toBe(`incl. GST ${inr(paid.order.gstPaise / 100)}`);
     expect(await page.evaluate(() => localStorage.getItem('framewala.order'))).toBeNull();
     await shot(page, testInfo, 'checkout-success');
     // The page stays (address-and-success.e2e.ts runs its clock on); its button goes home.

@@ -122,10 +122,11 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(stepHeading(page)).toHaveText('Choose a white border to frame if required');
   const borders = page.getByRole('list', { name: 'White borders' }).getByRole('button');
   await expect(borders).toHaveCount(7);
-  await expect(borders.first()).toContainText('Border');
-  const classicBorder = borders.nth(3);
-  await classicBorder.click();
-  await expect(classicBorder).toHaveAttribute('aria-pressed', 'true');
+  // No border says what it means (not the seed's 'No border · Border · ₹0.00').
+  await expect(borders.first()).toHaveText(/^No border\s*Photo to the frame’s edge\s*₹0\.00$/);
+  const mediumBorder = borders.nth(3);
+  await mediumBorder.click();
+  await expect(mediumBorder).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('framed-preview')).toHaveAttribute('data-state', 'classic--walnut|3|16x12');
   // 16 + 2 × 1.2 + 2 × 1 = 20.4; 12 + 4.4 = 16.4.
   await expect(page.getByTestId('outer-size')).toHaveText('20.4 × 16.4 in (51.8 × 41.7 cm)');
@@ -140,7 +141,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   const galleryTip = page.locator(`#${await borders.nth(5).getAttribute('aria-describedby')}`.replace(/:/g, '\\:'));
   await borders.nth(5).focus();
   await expect(galleryTip).toBeVisible();
-  await expect(galleryTip).toHaveText('Gallery · 3.1 in (8 cm) · ₹449.00');
+  await expect(galleryTip).toHaveText('Extra wide · 3.1 in (8 cm) · ₹449.00');
   if (desktop) {
     await page.mouse.move(0, 0);
     await page.getByRole('heading', { level: 1 }).click();
@@ -148,7 +149,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
     await borders.nth(5).hover();
     await expect(galleryTip).toBeVisible();
   }
-  await classicBorder.click();
+  await mediumBorder.click();
   await shot(page, testInfo, 'editor-border');
 
   // ── Summary ──
@@ -157,7 +158,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   const details = page.getByTestId('frame-details');
   await expect(details).toContainText('Walnut · Classic');
   await expect(details).toContainText('16x12 in');
-  await expect(details).toContainText('Classic · 1.2 in (3 cm)');
+  await expect(details).toContainText('Medium · 1.2 in (3 cm)');
   await expect(details).toContainText('1 in moulding');
   await expect(details).toContainText('Wood');
   await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');
@@ -168,6 +169,7 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(page.getByTestId('quantity')).toHaveText('2');
   await expect(page.getByTestId('total-price')).toHaveText('₹2,510.00');
   await expect(strip.getByTestId('total')).toHaveText('₹2,510.00');
+  await expect(strip.getByRole('term').last()).toHaveText('Total for 2');
   await shot(page, testInfo, 'editor-summary');
 
   // ── Reload: everything kept; the browser asked before leaving ──

@@ -21,6 +21,9 @@ const BRANDS = [
   'PIN',
   'WhatsApp',
   'GST',
+  // The price strip's abbreviations, in brackets after their Hindi words: 'फ़्रेम (FSP)'.
+  'FSP',
+  'WBP',
   'GSTIN',
   'HSN',
   'GDPR',

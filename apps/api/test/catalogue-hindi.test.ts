@@ -98,7 +98,49 @@ describe('the seed', () => {
     const borders = await publicBorders();
     expect(borders).toHaveLength(7);
     for (const border of borders) expect(border.nameHi).toBe(DEFAULT_WHITE_BORDER_NAMES_HI[border.name as DefaultWhiteBorderName]);
-    expect(borders.map((b) => b.nameHi)).toEqual(['बिना बॉर्डर', 'बहुत पतला', 'पतला', 'क्लासिक', 'चौड़ा', 'गैलरी', 'म्यूज़ियम']);
+    expect(borders.map((b) => b.nameHi)).toEqual(['बिना बॉर्डर', 'बहुत पतला', 'पतला', 'मध्यम', 'चौड़ा', 'ज़्यादा चौड़ा', 'सबसे चौड़ा']);
+  });
+
+  it('names no border with a word of a frame set’s name, in English or Hindi', async () => {
+    const words = (name: string | null) => (name ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const sets = await publicFrames();
+    const setWords = new Set(sets.flatMap((s) => [...words(s.frameName), ...words(s.frameNameHi)]));
+    expect(setWords.has('classic')).toBe(true);
+    for (const border of await publicBorders()) {
+      for (const word of [...words(border.name), ...words(border.nameHi)])
+        expect(setWords.has(word), `${border.name}: ${word}`).toBe(false);
+    }
+  });
+
+  it('renames the borders seeded under frame-set names on the next start, except where the owner renamed them', async () => {
+    const testDb = await createTestDatabase();
+    const database = connectDatabase(testDb.url);
+    const storage = new LocalStorage(inject('storageRoot'));
+    try {
+      // As a database seeded with the former names was: the owner renamed level 6 and wrote a Hindi for level 5.
+      await database.pool.query(`UPDATE white_borders SET name = 'Slim', name_hi = 'पतला' WHERE level = 2`);
+      await database.pool.query(`UPDATE white_borders SET name = 'Classic', name_hi = NULL WHERE level = 3`);
+      await database.pool.query(`UPDATE white_borders SET name = 'Gallery', name_hi = 'गैलरी मैट' WHERE level = 5`);
+      await database.pool.query(`UPDATE white_borders SET name = 'Poster mat', name_hi = NULL WHERE level = 6`);
+
+      await seedCatalogue(database, storage, log);
+
+      const { rows } = await database.pool.query<{ name: string; name_hi: string | null }>(
+        'SELECT name, name_hi FROM white_borders ORDER BY level',
+      );
+      expect(rows).toEqual([
+        { name: 'No border', name_hi: 'बिना बॉर्डर' },
+        { name: 'Hairline', name_hi: 'बहुत पतला' },
+        { name: 'Narrow', name_hi: 'पतला' },
+        { name: 'Medium', name_hi: 'मध्यम' },
+        { name: 'Wide', name_hi: 'चौड़ा' },
+        { name: 'Extra wide', name_hi: 'गैलरी मैट' },
+        { name: 'Poster mat', name_hi: null },
+      ]);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
   });
 
   it('gives a database seeded before the shop kept Hindi its Hindi on the next start, except for texts the owner changed', async () => {
@@ -138,7 +180,7 @@ describe('the seed', () => {
       const { rows: borders } = await database.pool.query<{ level: number; name_hi: string | null }>(
         'SELECT level, name_hi FROM white_borders ORDER BY level',
       );
-      expect(borders.map((b) => b.name_hi)).toEqual(['बिना बॉर्डर', null, 'पतला', 'क्लासिक', 'चौड़ा', 'गैलरी', 'म्यूज़ियम']);
+      expect(borders.map((b) => b.name_hi)).toEqual(['बिना बॉर्डर', null, 'पतला', 'मध्यम', 'चौड़ा', 'ज़्यादा चौड़ा', 'सबसे चौड़ा']);
 
       // A second start touches no row.
       const stamp = `SELECT (SELECT string_agg(updated_at::text, ',' ORDER BY id) FROM frame_sets) || (SELECT string_agg(updated_at::text, ',' ORDER BY id) FROM frame_finishes) || (SELECT string_agg(updated_at::text, ',' ORDER BY id) FROM white_borders) AS s`;
@@ -230,7 +272,7 @@ describe("the owner's console", () => {
     expectError(await patch('/api/admin/borders/border-3', { nameHi: 42 }), 400, 'VALIDATION');
     const { rows } = await t.database.pool.query('SELECT name, name_hi FROM frame_sets WHERE id = $1', [id]);
     expect(rows[0]).toEqual({ name: 'Heritage', name_hi: 'हेरिटेज' });
-    expect((await t.database.pool.query('SELECT name_hi FROM white_borders WHERE level = 3')).rows[0]).toEqual({ name_hi: 'क्लासिक' });
+    expect((await t.database.pool.query('SELECT name_hi FROM white_borders WHERE level = 3')).rows[0]).toEqual({ name_hi: 'मध्यम' });
   });
 
   it('adds a finish with its Hindi name and description, its category in Hindi from its material', async () => {
@@ -286,7 +328,7 @@ describe('carts and orders', () => {
       finishNameHi: 'मैट ब्लैक',
       frameSetName: 'Slim Edge',
       frameSetNameHi: 'स्लिम एज',
-      borderName: 'Slim',
+      borderName: 'Narrow',
       borderNameHi: 'पतला',
     });
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financialYear, type Cart, type OrderDetail } from '@framewala/domain';
+import { financialYear, includedGstPaise, type Cart, type OrderDetail, type ShippingQuote } from '@framewala/domain';
 import { DEMO_GSTIN } from '../src/config/env';
 import { signSessionToken } from '../src/services/auth/tokens';
 import { paymentSignature } from '../src/services/payments/signatures';
@@ -124,6 +124,16 @@ async function orderOf(token: string, orderId: string): Promise<OrderDetail> {
   return res.json<{ order: OrderDetail }>().order;
 }
 
+/** The GST the order's issued invoice shows (CGST + SGST + IGST). */
+async function invoiceGst(orderId: string): Promise<number> {
+  const { rows } = await t.database.pool.query<{ gst: string }>(
+    `SELECT (data->>'cgstPaise')::int + (data->>'sgstPaise')::int + (data->>'igstPaise')::int AS gst FROM invoices WHERE order_id = $1`,
+    [orderId],
+  );
+  expect(rows).toHaveLength(1);
+  return Number(rows[0]!.gst);
+}
+
 async function pdfText(pdf: Buffer): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'framewala-invoice-'));
   try {
@@ -215,7 +225,18 @@ describe('a code on the cart', () => {
       { token: customer.token },
     );
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json()).toEqual({ coupon: { code: coupon.code, summary: '₹500.00 off, shipping included' }, discountPaise: 50_000 });
+    expect(quote.json()).toEqual({
+      coupon: { code: coupon.code, summary: '₹500.00 off, shipping included' },
+      discountPaise: 50_000,
+      discountsShipping: true,
+    });
+    const framesOnly = await newCoupon();
+    const plain = await client.post(
+      '/api/coupon-quote',
+      { code: framesOnly.code, subtotalPaise: 120_000, shippingPaise: 9_900 },
+      { token: customer.token },
+    );
+    expect(plain.json()).toMatchObject({ discountPaise: 12_000, discountsShipping: false });
     const short = expectError(
       await client.post('/api/coupon-quote', { code: coupon.code, subtotalPaise: 90_000, shippingPaise: 0 }, { token: customer.token }),
       422,
@@ -246,6 +267,11 @@ describe('a code on the cart', () => {
     expect((await pay(buyer.token, created.id)).res.statusCode).toBe(200);
     const order = await orderOf(buyer.token, created.orderId);
     expect(order).toMatchObject({ status: 'paid', discountPaise: tenPercent(2), totalPaise: cart.totalPaise });
+    // The checkout showed the GST the invoice shows, and the order page shows the invoice's.
+    const gst = await invoiceGst(created.orderId);
+    expect(gst).toBeGreaterThan(0);
+    expect(cart.gstPaise).toBe(gst);
+    expect(order.gstPaise).toBe(gst);
     expect(order.invoice?.number).toMatch(/^FW\/\d{4}-\d{2}\/\d{6}$/);
     // The code was spent: the cart keeps no code.
     expect((await client.get('/api/cart', { token: buyer.token })).json<{ cart: Cart }>().cart.coupon).toBeNull();
@@ -279,7 +305,32 @@ describe('a code on a single photo, and its tax invoice', () => {
     expect(created.amount).toBe(expectedAmount(c) - 20_000);
     // No invoice before payment, for anyone.
     expectError(await client.get(`/api/orders/${created.orderId}/invoice.pdf`, { token: buyer.token }), 404, 'NOT_FOUND');
+    // Before payment: the GST the invoice will show, from the order (paying it again) and from the quotes the checkout
+    // of the editor's frame reads (the shop's rate with the shipping quote, whether the code covers shipping).
+    const unpaid = await orderOf(buyer.token, created.orderId);
+    const quoteRes = await client.get(
+      `/api/shipping-quote?pincode=${unpaid.address.postalCode}&subtotalPaise=${expectedSubtotal(c)}&maxOuterInches=0`,
+    );
+    const quote = quoteRes.json<ShippingQuote>();
+    expect(quote.gstRateBp).toBe(1800);
+    const couponQuote = await client.post(
+      '/api/coupon-quote',
+      { code: coupon.code, subtotalPaise: expectedSubtotal(c), shippingPaise: unpaid.shippingPaise },
+      { token: buyer.token },
+    );
+    const { discountPaise, discountsShipping } = couponQuote.json<{ discountPaise: number; discountsShipping: boolean }>();
+    const checkoutGst = includedGstPaise({
+      linesPaise: unpaid.lines.map((l) => l.checkoutPaise),
+      shippingPaise: unpaid.shippingPaise,
+      discountPaise,
+      discountCoversShipping: discountsShipping,
+      rateBp: quote.gstRateBp!,
+    });
     expect((await pay(buyer.token, created.id)).res.statusCode).toBe(200);
+    const gst = await invoiceGst(created.orderId);
+    expect(gst).toBeGreaterThan(0);
+    expect(unpaid.gstPaise).toBe(gst);
+    expect(checkoutGst).toBe(gst);
 
     const order = await orderOf(buyer.token, created.orderId);
     expect(order.discountPaise).toBe(20_000);

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatInr } from '@framewala/domain';
+import { formatArrivesBy, formatInr, type OrderDetail } from '@framewala/domain';
 import { Client, signUpAndIn } from './accounts-helpers';
 import { paidOrder, signInAdmin, waitFor } from './admin-helpers';
 import { createTestApp, tempDir, testConfig, type TestApp } from './helpers';
@@ -68,6 +68,11 @@ describe("order e-mails in the account's language", () => {
     expect(confirmation.text).not.toMatch(/Hello|Thank you|Total paid|Shipping:/);
     expect(confirmation.html).toContain('<html lang="hi">');
     expect(confirmation.html).toContain(`कुल भुगतान: ${total}`);
+    // When it should arrive, in Hindi dates, and the way to the order's page.
+    expect(confirmation.text).toMatch(/आपका ऑर्डर .+, \d+ .+ से .+, \d+ .+ के बीच पहुँचेगा \(हमारा अनुमान\)।/);
+    expect(confirmation.text).toContain(`अपना ऑर्डर देखें: ${PUBLIC_URL}/orders/${order.orderId}`);
+    expect(confirmation.html).toContain(`href="${PUBLIC_URL}/orders/${order.orderId}"`);
+    expect(confirmation.text).not.toContain('छूट');
 
     expect(shipped.subject).toBe(`Framewala: आपका ऑर्डर ${order.orderId} भेज दिया गया है`);
     expect(shipped.text).toContain(`आपका ऑर्डर ${order.orderId} भेज दिया गया है`);
@@ -87,6 +92,8 @@ describe("order e-mails in the account's language", () => {
       expect(confirmation.text).toContain(`Print: ${c.widthIn}x${c.heightIn} in`);
       expect(confirmation.text).toContain(`Total paid: ${formatInr(expectedAmount(c))}`);
       expect(confirmation.text).toContain('Delivering to: Asha Rao, 12, MG Road, Bangalore, Karnataka 560001');
+      expect(confirmation.text).toContain(`See your order: ${PUBLIC_URL}/orders/${order.orderId}`);
+      expect(confirmation.text).not.toMatch(/Discount/);
       expect(confirmation.text).not.toMatch(DEVANAGARI);
       expect(confirmation.html).toContain('<html lang="en">');
 
@@ -99,6 +106,51 @@ describe("order e-mails in the account's language", () => {
       expect(shipped.html).toContain('<html lang="en">');
     }
   }, 180_000);
+
+  it("the confirmation shows the coupon's discount, the delivery estimate the order page shows, and the order's link", async () => {
+    const customer = await signUpAndIn(client, { locale: 'en' });
+    await saveAddress(t, customer.user._id);
+    const photo = await uploadPhoto(t, customer.token);
+    const code = `MAIL${Date.now().toString(36).toUpperCase()}`;
+    const coupon = await client.post(
+      '/api/admin/coupons',
+      {
+        code,
+        kind: 'flat',
+        value: 15_000,
+        minSubtotalPaise: 0,
+        validFrom: null,
+        validTo: null,
+        totalUses: null,
+        perCustomer: null,
+        firstOrderOnly: false,
+        active: true,
+        discountsShipping: false,
+      },
+      { token: admin.token },
+    );
+    expect(coupon.statusCode, coupon.body).toBe(201);
+    const order = await paidOrder(client, customer.token, c, photo, { couponCode: code, amount: expectedAmount(c) - 15_000 });
+    const mail = await waitFor('the confirmation', async () =>
+      (await outboxMails(dataDir)).find((m) => m.to === customer.body.email && m.subject.includes(order.orderId)),
+    );
+    const page = (await client.get(`/api/orders/${order.orderId}`, { token: customer.token })).json<{ order: OrderDetail }>().order;
+    expect(page.arrivesBy).not.toBeNull();
+
+    expect(mail.text).toContain(`Discount (${code}): −₹150.00`);
+    expect(mail.text).toContain(`Total paid: ${formatInr(expectedAmount(c) - 15_000)}`);
+    // The same window as the order page ('Arrives between Wed 2 Dec and Sat 5 Dec'), from the domain's rule.
+    expect(mail.text).toContain(`${formatArrivesBy(page.arrivesBy!)} (our estimate).`);
+    expect(mail.text).toContain(`See your order: ${PUBLIC_URL}/orders/${order.orderId}`);
+    expect(mail.html).toContain(`Discount (${code}): −₹150.00`);
+    expect(mail.html).toContain(`<a href="${PUBLIC_URL}/orders/${order.orderId}"`);
+    expect(mail.html).toContain('>See your order</a>');
+    // The lines keep their order: the discount after shipping, the total after it, the estimate before the address.
+    const text = mail.text;
+    expect(text.indexOf('Shipping:')).toBeLessThan(text.indexOf('Discount'));
+    expect(text.indexOf('Discount')).toBeLessThan(text.indexOf('Total paid:'));
+    expect(text.indexOf('Arrives between')).toBeLessThan(text.indexOf('Delivering to:'));
+  }, 120_000);
 
   it('follow the account when it changes its language', async () => {
     const customer = await signUpAndIn(client);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_WHITE_BORDER_NAMES,
   DEFAULT_WHITE_BORDER_NAMES_HI,
   DEFAULT_WHITE_BORDERS,
+  FORMER_WHITE_BORDER_NAMES,
   MOULDING_WIDTHS,
   WHITE_BORDER_LEVELS,
   borderLevelForIndex,
@@ -41,7 +43,7 @@ describe('DEFAULT_WHITE_BORDERS', () => {
     expect(DEFAULT_WHITE_BORDERS.map((b) => b.level)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(DEFAULT_WHITE_BORDERS.map((b) => b.size)).toEqual([...WHITE_BORDER_LEVELS]);
     expect(DEFAULT_WHITE_BORDERS.map((b) => b.pricePaise)).toEqual([0, 9900, 14900, 19900, 29900, 44900, 69900]);
-    expect(DEFAULT_WHITE_BORDERS.map((b) => b.name)).toEqual(['No border', 'Hairline', 'Slim', 'Classic', 'Wide', 'Gallery', 'Museum']);
+    expect(DEFAULT_WHITE_BORDERS.map((b) => b.name)).toEqual(['No border', 'Hairline', 'Narrow', 'Medium', 'Wide', 'Extra wide', 'Widest']);
     expect(DEFAULT_WHITE_BORDERS[6]?.sizeName).toBe('4.7 in (12 cm)');
     for (const b of DEFAULT_WHITE_BORDERS) {
       expect(Number.isInteger(b.pricePaise)).toBe(true);
@@ -58,6 +60,13 @@ describe('DEFAULT_WHITE_BORDERS', () => {
     expect(Object.keys(DEFAULT_WHITE_BORDER_NAMES_HI)).toEqual(DEFAULT_WHITE_BORDERS.map((b) => b.name));
     for (const name of Object.values(DEFAULT_WHITE_BORDER_NAMES_HI)) expect(name).toMatch(/^[\u0900-\u097F ]+$/u);
     expect(DEFAULT_WHITE_BORDER_NAMES_HI.Hairline).toBe('बहुत पतला');
+  });
+
+  it('renames only the former names that reused frame-set names, each at its own level', () => {
+    for (const former of FORMER_WHITE_BORDER_NAMES) {
+      expect(DEFAULT_WHITE_BORDERS[former.level]!.name).not.toBe(former.name);
+      expect((DEFAULT_WHITE_BORDER_NAMES as readonly string[]).includes(former.name)).toBe(false);
+    }
   });
 });
 

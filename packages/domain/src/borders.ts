@@ -9,12 +9,14 @@
  *   level  size    name          sizeName          price
  *   0      0       No border     None              ₹0
  *   1      0.4 in  Hairline      0.4 in (1 cm)     ₹99
- *   2      0.8 in  Slim          0.8 in (2 cm)     ₹149
- *   3      1.2 in  Classic       1.2 in (3 cm)     ₹199
+ *   2      0.8 in  Narrow        0.8 in (2 cm)     ₹149
+ *   3      1.2 in  Medium        1.2 in (3 cm)     ₹199
  *   4      2 in    Wide          2 in (5 cm)       ₹299
- *   5      3.1 in  Gallery       3.1 in (8 cm)     ₹449
- *   6      4.7 in  Museum        4.7 in (12 cm)    ₹699
+ *   5      3.1 in  Extra wide    3.1 in (8 cm)     ₹449
+ *   6      4.7 in  Widest        4.7 in (12 cm)    ₹699
  * The price is a flat amount per framed piece, as in the seed (WBP is added once per piece, before × quantity).
+ * The names say how wide the border is and share no word with a frame set's name (Slim Edge, Classic, Gallery,
+ * Heritage, Grand Museum): 'Classic' on a border beside a 'Classic' frame read as one product.
  */
 import type { Paise } from './money';
 
@@ -64,7 +66,7 @@ export interface WhiteBorderOption {
 }
 
 /** The default borders' names, by level (the owner may rename them; the shop translates these). */
-export const DEFAULT_WHITE_BORDER_NAMES = ['No border', 'Hairline', 'Slim', 'Classic', 'Wide', 'Gallery', 'Museum'] as const;
+export const DEFAULT_WHITE_BORDER_NAMES = ['No border', 'Hairline', 'Narrow', 'Medium', 'Wide', 'Extra wide', 'Widest'] as const;
 export type DefaultWhiteBorderName = (typeof DEFAULT_WHITE_BORDER_NAMES)[number];
 
 /**
@@ -74,12 +76,24 @@ export type DefaultWhiteBorderName = (typeof DEFAULT_WHITE_BORDER_NAMES)[number]
 export const DEFAULT_WHITE_BORDER_NAMES_HI: Readonly<Record<DefaultWhiteBorderName, string>> = Object.freeze({
   'No border': 'बिना बॉर्डर',
   Hairline: 'बहुत पतला',
-  Slim: 'पतला',
-  Classic: 'क्लासिक',
+  Narrow: 'पतला',
+  Medium: 'मध्यम',
   Wide: 'चौड़ा',
-  Gallery: 'गैलरी',
-  Museum: 'म्यूज़ियम',
+  'Extra wide': 'ज़्यादा चौड़ा',
+  Widest: 'सबसे चौड़ा',
 });
+
+/**
+ * The default names that reused frame-set names, with their Hindi, by level: a database seeded with them is renamed
+ * on its next start where the owner kept them, and orders placed before keep them (they record what was bought).
+ */
+export const FORMER_WHITE_BORDER_NAMES = Object.freeze([
+  { level: 2, name: 'Slim', nameHi: 'पतला' },
+  { level: 3, name: 'Classic', nameHi: 'क्लासिक' },
+  { level: 5, name: 'Gallery', nameHi: 'गैलरी' },
+  { level: 6, name: 'Museum', nameHi: 'म्यूज़ियम' },
+] as const);
+export type FormerWhiteBorderName = (typeof FORMER_WHITE_BORDER_NAMES)[number]['name'];
 
 /** The seven default white border options, level 0 (no border) first. */
 export const DEFAULT_WHITE_BORDERS: readonly WhiteBorderOption[] = Object.freeze(

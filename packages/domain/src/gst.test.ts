@@ -5,9 +5,13 @@ import {
   GST_STATE_CODES,
   gstinCheckCharacter,
   gstinProblem,
+  gstOf,
+  includedGstPaise,
   invoiceNumber,
   isValidGstin,
   numberInIndianWords,
+  orderTaxItems,
+  SHIPPING_SAC,
   stateOfGstCode,
   taxBreakdown,
   type TaxableItem,
@@ -124,6 +128,42 @@ describe('tax rows of inclusive prices', () => {
             expect(Math.abs(r.taxablePaise - r.totalPaise / (1 + rateBp / 10_000))).toBeLessThanOrEqual(0.5);
           }
         }
+      }
+    }
+  });
+});
+
+describe("an order's invoice rows and the GST it includes", () => {
+  it('lists the lines, then shipping under its SAC; the discount covers shipping only when the code says so', () => {
+    const lines = [{ description: 'Framed print 12x8', hsn: '4414', quantity: 2, grossPaise: 105_600 }];
+    expect(orderTaxItems(lines, 0, false)).toEqual([{ ...lines[0], discountable: true }]);
+    const items = orderTaxItems(lines, 9_900, false);
+    expect(items[1]).toEqual({ description: 'Shipping', hsn: SHIPPING_SAC, quantity: 1, grossPaise: 9_900, discountable: false });
+    expect(orderTaxItems(lines, 9_900, true)[1]!.discountable).toBe(true);
+  });
+
+  it('is the GST of the invoice built from the same rows: ₹1,180 at 18 % includes ₹180', () => {
+    expect(
+      includedGstPaise({ linesPaise: [118_000], shippingPaise: 0, discountPaise: 0, discountCoversShipping: false, rateBp: 1800 }),
+    ).toBe(18_000);
+    expect(includedGstPaise({ linesPaise: [118_000], shippingPaise: 0, discountPaise: 0, discountCoversShipping: false, rateBp: 0 })).toBe(
+      0,
+    );
+    for (const covers of [true, false]) {
+      for (const intra of [true, false]) {
+        const order = {
+          linesPaise: [52_800, 82_700],
+          shippingPaise: 14_900,
+          discountPaise: 13_553,
+          discountCoversShipping: covers,
+          rateBp: 1800,
+        };
+        const rows = orderTaxItems(
+          order.linesPaise.map((grossPaise) => ({ description: 'x', hsn: '4414', quantity: 1, grossPaise })),
+          order.shippingPaise,
+          covers,
+        );
+        expect(includedGstPaise(order)).toBe(gstOf(taxBreakdown(rows, order.discountPaise, 1800, intra)));
       }
     }
   });

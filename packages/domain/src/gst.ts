@@ -217,6 +217,57 @@ export function taxBreakdown(items: readonly TaxableItem[], discountPaise: numbe
   };
 }
 
+/** HSN (SAC) of goods transport services: the shipping row of an invoice. */
+export const SHIPPING_SAC = '996812';
+
+/** A framed photo of an order as its invoice lists it: what the customer pays for it, tax included. */
+export interface InvoiceLine {
+  description: string;
+  hsn: string;
+  quantity: number;
+  grossPaise: number;
+}
+
+/**
+ * The rows of an order's invoice: one per line, then the shipping charge when there is one (under its own SAC). The
+ * discount is spread over every row when the code covers shipping, else over the frames only.
+ */
+export function orderTaxItems(lines: readonly InvoiceLine[], shippingPaise: number, discountCoversShipping: boolean): TaxableItem[] {
+  const items: TaxableItem[] = lines.map((line) => ({ ...line, discountable: true }));
+  if (shippingPaise > 0) {
+    items.push({
+      description: 'Shipping',
+      hsn: SHIPPING_SAC,
+      quantity: 1,
+      grossPaise: shippingPaise,
+      discountable: discountCoversShipping,
+    });
+  }
+  return items;
+}
+
+/** The GST of a breakdown: CGST + SGST + IGST. */
+export function gstOf(tax: Pick<TaxBreakdown, 'cgstPaise' | 'sgstPaise' | 'igstPaise'>): number {
+  return tax.cgstPaise + tax.sgstPaise + tax.igstPaise;
+}
+
+/**
+ * The GST included in what an order costs, as its invoice will show it: the invoice's rows of the lines' amounts
+ * (`linesPaise`, each line's total) and the shipping, less the discount, at the shop's rate. The place of supply only
+ * splits it (CGST + SGST or IGST), so the amount is the same for every delivery state.
+ */
+export function includedGstPaise(order: {
+  linesPaise: readonly number[];
+  shippingPaise: number;
+  discountPaise: number;
+  discountCoversShipping: boolean;
+  rateBp: number;
+}): number {
+  const lines = order.linesPaise.map((grossPaise) => ({ description: '', hsn: '', quantity: 1, grossPaise }));
+  const items = orderTaxItems(lines, order.shippingPaise, order.discountCoversShipping);
+  return gstOf(taxBreakdown(items, order.discountPaise, order.rateBp, false));
+}
+
 /** A rate for people: 1800 → '18%', 250 → '2.5%'. */
 export function formatRate(bp: number): string {
   return `${bp / 100}%`;

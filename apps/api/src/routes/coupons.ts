@@ -29,7 +29,11 @@ export const couponRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       async (request) => {
         const { code, subtotalPaise, shippingPaise } = request.body;
         const priced = await priceCoupon(ctx.database.pool, userIdOf(request), code, { subtotalPaise, shippingPaise });
-        return { coupon: { code: priced.coupon.code, summary: priced.summary }, discountPaise: priced.discountPaise };
+        return {
+          coupon: { code: priced.coupon.code, summary: priced.summary },
+          discountPaise: priced.discountPaise,
+          discountsShipping: priced.coupon.discountsShipping,
+        };
       },
     );
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import {
+  includedGstPaise,
   MAX_CART_LINES,
   normalizeCouponCode,
   PORTRAIT_ID_SUFFIX,
@@ -12,6 +13,7 @@ import {
 } from '@framewala/domain';
 import type { AppContext } from '../context';
 import { priceCoupon } from './coupons';
+import { taxSettingsOf } from './invoices';
 import { mediaUrl } from './media-access';
 import type { OrderLineSnapshot } from '../db/schema';
 import { lineRowsSql, priceLine, shipLines, uploadJsonSql, type LineRows } from './orders/price-line';
@@ -165,10 +167,12 @@ async function cartOf(
   let couponProblem: string | null = null;
   let couponProblemCode: string | null = null;
   let coupon: Cart['coupon'] = null;
+  let discountCoversShipping = false;
   if (couponCode) {
     try {
       const priced = await priceCoupon(ctx.database.pool, userId, couponCode, { subtotalPaise, shippingPaise: shippingPaise ?? 0 });
       discountPaise = priced.discountPaise;
+      discountCoversShipping = priced.coupon.discountsShipping;
       coupon = { code: priced.coupon.code, summary: priced.summary };
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
@@ -177,6 +181,15 @@ async function cartOf(
       couponProblemCode = error.code;
     }
   }
+  // The GST the order's invoice will show: its rows are the payable lines and the shipping, less the discount.
+  const { settings } = await taxSettingsOf(ctx.database.db, ctx.config.tax);
+  const gstPaise = includedGstPaise({
+    linesPaise: lines.flatMap((l) => (l.line.linePaise === null ? [] : [l.line.linePaise])),
+    shippingPaise: shippingPaise ?? 0,
+    discountPaise,
+    discountCoversShipping,
+    rateBp: settings.rateBp,
+  });
   return {
     lines: lines.map((l) => l.line),
     itemCount: lines.reduce((sum, l) => sum + l.line.quantity, 0),
@@ -187,6 +200,7 @@ async function cartOf(
     couponProblem,
     couponProblemCode,
     totalPaise: subtotalPaise + (shippingPaise ?? 0) - discountPaise,
+    gstPaise,
     arrivesBy: shipping?.arrivesBy ?? null,
     pincode,
     pincodeInDirectory: shipping?.inDirectory ?? true,

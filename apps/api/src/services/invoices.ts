@@ -2,12 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   financialYear,
   GST_STATE_CODES,
+  gstOf,
   invoiceNumber,
+  orderTaxItems,
   ShopError,
   taxBreakdown,
   type IndianState,
   type OrderInvoice,
-  type TaxableItem,
   type TaxSettings,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
@@ -23,9 +24,6 @@ import {
   type OrderLineSnapshot,
   type OrderRow,
 } from '../db/schema';
-
-/** HSN (SAC) of goods transport services: the shipping row of an invoice. */
-export const SHIPPING_SAC = '996812';
 
 /** The seller's tax details: the owner's saved settings, else the configuration's. */
 export async function taxSettingsOf(db: Database['db'] | Tx, defaults: TaxSettings): Promise<{ settings: TaxSettings; saved: boolean }> {
@@ -71,21 +69,16 @@ function describeLine(l: OrderLineSnapshot): string {
 
 /** What the invoice of this order says, with the seller's settings now: a row per line, then shipping. */
 export function invoiceDataFor(order: OrderRow, seller: TaxSettings): InvoiceData {
-  const items: TaxableItem[] = order.lines.map(({ line, quantity }) => ({
+  const lines = order.lines.map(({ line, quantity }) => ({
     description: describeLine(line),
     hsn: seller.hsn,
     quantity,
     grossPaise: line.checkoutPaise,
-    discountable: true,
   }));
-  if (order.shippingPaise > 0) {
-    items.push({ description: 'Shipping', hsn: SHIPPING_SAC, quantity: 1, grossPaise: order.shippingPaise, discountable: true });
-  }
+  const items = orderTaxItems(lines, order.shippingPaise, order.discountCoversShipping);
   const a = order.address;
   const buyerState = a.state;
   const intraState = buyerState === seller.state;
-  // The discount covers shipping only when the code said so; then it is spread over every row, else over the frames.
-  if (!order.discountCoversShipping && order.shippingPaise > 0) items[items.length - 1]!.discountable = false;
   const tax = taxBreakdown(items, order.discountPaise, seller.rateBp, intraState);
   const stateCode = (s: string) => GST_STATE_CODES[s as IndianState] ?? '';
   return {
@@ -165,6 +158,18 @@ export async function issueCreditNote(tx: Tx, orderId: string, reason: string): 
     reason,
     issuedAt,
   });
+}
+
+/**
+ * The GST included in an order's total: what its tax invoice shows once it is issued, and before that what the
+ * invoice would show now, at the shop's rate.
+ */
+export async function orderGstOf(ctx: AppContext, order: OrderRow): Promise<number> {
+  const { db } = ctx.database;
+  const [issued] = await db.select({ data: invoices.data }).from(invoices).where(eq(invoices.orderId, order.id)).limit(1);
+  if (issued) return gstOf(issued.data);
+  const { settings } = await taxSettingsOf(db, ctx.config.tax);
+  return gstOf(invoiceDataFor(order, settings));
 }
 
 /** What an order's page shows of its invoice and credit note; null before payment. */

@@ -1,11 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { formatInr } from '@framewala/domain';
 import { useFrameSets, useWhiteBorders } from '../lib/catalogue/catalogue-api';
 import { orderPrice, totalFormula } from '../lib/order-draft/draft-choices';
 import { useOrderDraft } from '../lib/order-draft/order-draft';
 
-/** The header's price strip itself (loaded with the editor's page: it reads the order draft and the catalogue). */
+/**
+ * The header's price strip itself (loaded with the editor's page: it reads the order draft and the catalogue). Each
+ * of the seed's abbreviations is said in words beside it ('Frame (FSP)', 'White border (WBP)'), so a phone, which
+ * cannot hover, reads what each amount is: on a phone each word sits above its amount, from `sm` on in one line.
+ */
 export default function OrderPriceStrip() {
   const { t } = useLingui();
   const draft = useOrderDraft();
@@ -16,40 +21,48 @@ export default function OrderPriceStrip() {
   if (!price) return null;
   const hasBorder = price.wbpPaise > 0;
   const formula = totalFormula(hasBorder, price.quantity);
+  const pieces = price.quantity;
   return (
     <div className="border-t border-ink-100/80 bg-white/70">
       <dl
         aria-label={t`Price of your frame`}
         data-testid="price-strip"
-        className="mx-auto flex h-10 max-w-6xl items-center justify-end gap-x-4 px-4 text-sm tabular-nums sm:gap-x-6 sm:px-6"
+        className="mx-auto flex h-10 max-w-6xl items-center justify-end gap-x-4 px-4 tabular-nums sm:gap-x-3 sm:px-6"
       >
-        <div className="flex items-baseline gap-1.5">
-          <dt className="font-semibold text-ink-500">
-            <abbr title={t`Frame Selling Price`} className="no-underline">
-              {t`FSP`}
-            </abbr>
-          </dt>
-          <dd className="m-0 text-ink-900" data-testid="fsp">
-            {formatInr(price.fspPaise)}
-          </dd>
-        </div>
-        {hasBorder ? (
-          <div className="flex items-baseline gap-1.5">
-            <dt className="font-semibold text-ink-500">
-              <abbr title={t`White Border Price`} className="no-underline">
-                {t`WBP`}
+        <StripItem
+          term={
+            <Trans>
+              Frame (
+              <abbr title={t`Frame Selling Price`} className="no-underline">
+                FSP
               </abbr>
-            </dt>
-            <dd className="m-0 text-ink-900" data-testid="wbp">
-              {formatInr(price.wbpPaise)}
-            </dd>
-          </div>
+              )
+            </Trans>
+          }
+        >
+          <span data-testid="fsp">{formatInr(price.fspPaise)}</span>
+        </StripItem>
+        {hasBorder ? (
+          <>
+            <Dot />
+            <StripItem
+              term={
+                <Trans>
+                  White border (
+                  <abbr title={t`White Border Price`} className="no-underline">
+                    WBP
+                  </abbr>
+                  )
+                </Trans>
+              }
+            >
+              <span data-testid="wbp">{formatInr(price.wbpPaise)}</span>
+            </StripItem>
+          </>
         ) : null}
-        <div className="group relative flex items-baseline gap-1.5">
-          <dt className="font-semibold text-ink-700">
-            <Trans>Total</Trans>
-          </dt>
-          <dd className="m-0">
+        <Dot />
+        <StripItem term={pieces > 1 ? <Trans>Total for {pieces}</Trans> : <Trans>Total</Trans>} strong>
+          <span className="group relative">
             <span
               tabIndex={0}
               aria-describedby={tipId}
@@ -65,9 +78,28 @@ export default function OrderPriceStrip() {
             >
               {formula}
             </span>
-          </dd>
-        </div>
+          </span>
+        </StripItem>
       </dl>
     </div>
+  );
+}
+
+/** One amount with its words: the words above it on a phone, before it from `sm` on. */
+function StripItem({ term, strong = false, children }: { term: ReactNode; strong?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-end leading-tight whitespace-nowrap sm:flex-row sm:items-baseline sm:gap-1.5">
+      <dt className={`text-[0.72rem] font-semibold sm:text-sm ${strong ? 'text-ink-700' : 'text-ink-500'}`}>{term}</dt>
+      <dd className="m-0 text-sm text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The '·' between amounts where they share one line. */
+function Dot() {
+  return (
+    <span aria-hidden="true" className="hidden text-ink-300 sm:inline">
+      ·
+    </span>
   );
 }

@@ -9,13 +9,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import {
   CUSTOM_SIZE_MESSAGES,
-  DEFAULT_WHITE_BORDER_NAMES,
   LOW_QUALITY_WARNING,
   type PRINT_RATING_NAMES,
   SHRUNK_COPY_NOTICE,
   formatMeasure,
   type CustomSizeMessage,
   type DefaultWhiteBorderName,
+  type FormerWhiteBorderName,
   type OuterSize,
   type PrintQuality,
   type PrintRating,
@@ -138,18 +138,23 @@ export function customSizeErrorText(message: CustomSizeMessage): string {
   return i18n._(CUSTOM_SIZE_TEXTS[message]);
 }
 
-export const BORDER_NAME_TEXTS: Record<DefaultWhiteBorderName, MessageDescriptor> = {
+/** The default border names, and the former ones that orders placed before still record. */
+export const BORDER_NAME_TEXTS: Record<DefaultWhiteBorderName | FormerWhiteBorderName, MessageDescriptor> = {
   'No border': msg`No border`,
   Hairline: msg`Hairline`,
+  Narrow: msg`Narrow`,
+  Medium: msg`Medium`,
+  Wide: msg`Wide`,
+  'Extra wide': msg`Extra wide`,
+  Widest: msg`Widest`,
   Slim: msg`Slim`,
   Classic: msg`Classic`,
-  Wide: msg`Wide`,
   Gallery: msg`Gallery`,
   Museum: msg`Museum`,
 };
 
-const isDefaultBorderName = (name: string): name is DefaultWhiteBorderName =>
-  (DEFAULT_WHITE_BORDER_NAMES as readonly string[]).includes(name);
+const isDefaultBorderName = (name: string): name is DefaultWhiteBorderName | FormerWhiteBorderName =>
+  Object.hasOwn(BORDER_NAME_TEXTS, name);
 
 /**
  * A white border's name in the page's language: the Hindi the shop keeps with it (`nameHi`) where there is one;

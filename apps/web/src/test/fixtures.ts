@@ -90,6 +90,8 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ],
   cancellableUntil: null,
   arrivesBy: null,
+  // 18 % GST included in the frame (₹1,751) and the shipping (₹99), as the invoice rows take it out.
+  gstPaise: 282_20,
   ...over,
 });
 

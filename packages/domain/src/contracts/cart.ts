@@ -117,6 +117,11 @@ export const cartSchema = z.object({
   couponProblemCode: z.string().nullable().default(null),
   /** subtotal + shipping − discount (shipping counted as 0 while unknown). */
   totalPaise: z.number().int(),
+  /**
+   * The GST included in `totalPaise`, as the order's invoice will show it (the domain's `includedGstPaise` at the shop's
+   * rate); null from a server that did not send it.
+   */
+  gstPaise: z.number().int().nullable().default(null),
   /** Delivery window for the saved pincode (India dates, YYYY-MM-DD); null while unknown. */
   arrivesBy: arrivesBySchema.nullable(),
   /** The pincode shipping and the estimate are for (the saved address's); null when none is saved. */

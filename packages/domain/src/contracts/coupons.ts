@@ -32,7 +32,12 @@ export type CouponQuoteBody = z.input<typeof couponQuoteBodySchema>;
 /** The code applied to a cart or order, with what it gives in words ('10% off'). */
 export const appliedCouponSchema = z.object({ code: z.string(), summary: z.string() });
 
-export const couponQuoteResponseSchema = z.object({ coupon: appliedCouponSchema, discountPaise: z.number().int() });
+export const couponQuoteResponseSchema = z.object({
+  coupon: appliedCouponSchema,
+  discountPaise: z.number().int(),
+  /** Whether the discount is spread over the shipping charge too (the code covers shipping): the invoice's GST rows follow it. */
+  discountsShipping: z.boolean().default(false),
+});
 export type CouponQuote = z.infer<typeof couponQuoteResponseSchema>;
 
 /** A GSTIN as a form sends it: '' for none; else it must have the right format and check character. */

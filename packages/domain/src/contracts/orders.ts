@@ -163,6 +163,11 @@ export const orderDetailSchema = orderSummarySchema.extend({
    * pincode's zone; null while it is not paid, and once it is delivered, cancelled or refunded.
    */
   arrivesBy: arrivesBySchema.nullable().default(null),
+  /**
+   * The GST included in `totalPaise`: what the order's tax invoice shows once paid, and before payment what it would
+   * show now (the domain's `includedGstPaise` at the shop's rate). Null from a server that did not send it.
+   */
+  gstPaise: z.number().int().nullable().default(null),
 });
 
 /** GET /api/orders/:id (the order number). */

@@ -29,6 +29,11 @@ export const shippingQuoteSchema = z.object({
    * directory pincodes.
    */
   inDirectory: z.boolean().default(true),
+  /**
+   * The shop's GST rate in basis points (1800 = 18 %), which its prices include: with it a checkout shows the GST the
+   * invoice will show (the domain's `includedGstPaise`). Null from a server that did not send it.
+   */
+  gstRateBp: z.number().int().nonnegative().nullable().default(null),
 });
 
 /** The owner's shipping settings (console); all amounts in paise. */

@@ -1,6 +1,12 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_WHITE_BORDER_NAMES_HI, DEFAULT_WHITE_BORDERS, PRESET_SIZES, type DefaultWhiteBorderName } from '@framewala/domain';
+import {
+  DEFAULT_WHITE_BORDER_NAMES_HI,
+  DEFAULT_WHITE_BORDERS,
+  FORMER_WHITE_BORDER_NAMES,
+  PRESET_SIZES,
+  type DefaultWhiteBorderName,
+} from '@framewala/domain';
 import { FRAME_ART_VERSION, FRAME_PARTS, renderFinishImages, renderSetThumbnail, type FramePart } from '../../catalogue/frame-art';
 import { FRAME_SETS } from '../../catalogue/frame-finishes';
 import { withAdvisoryLock, type Database, type Tx } from '../../db/client';
@@ -129,11 +135,28 @@ async function seedRows({ db }: Database): Promise<void> {
         ),
       )
       .onConflictDoNothing();
+    await renameFormerBorders(tx);
     await fillSeededHindi(tx);
   });
 }
 
 const borderNameHi = (name: string): string => DEFAULT_WHITE_BORDER_NAMES_HI[name as DefaultWhiteBorderName];
+
+/**
+ * Gives the seeded borders that still carry a former default name (one a frame set also has: 'Classic', 'Gallery')
+ * today's name and its Hindi. A border the owner renamed keeps the owner's name, and a Hindi the owner wrote stays.
+ * Touches no row on a second run.
+ */
+async function renameFormerBorders(tx: Tx): Promise<void> {
+  const renames = FORMER_WHITE_BORDER_NAMES.map((former) => {
+    const name = DEFAULT_WHITE_BORDERS[former.level]!.name;
+    return { id: `border-${former.level}`, former: former.name, former_hi: former.nameHi, name, name_hi: borderNameHi(name) };
+  });
+  await tx.execute(sql`UPDATE white_borders t SET name = v.name,
+      name_hi = CASE WHEN t.name_hi IS NULL OR t.name_hi = v.former_hi THEN v.name_hi ELSE t.name_hi END, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(renames)}::jsonb) AS v(id text, former text, former_hi text, name text, name_hi text)
+    WHERE t.id = v.id AND t.name = v.former`);
+}
 
 /**
  * Writes the seed's Hindi into seeded rows that have none, field by field, where the English is still the seed's own

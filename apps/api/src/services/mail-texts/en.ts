@@ -1,3 +1,4 @@
+import { formatArrivesBy } from '@framewala/domain';
 import type { MailTexts } from './types';
 import { inIndia } from './format';
 
@@ -38,7 +39,9 @@ export const en: MailTexts = {
     border: (l) => `White border: ${l.borderName}`,
     quantity: (quantity) => `Quantity: ${quantity}`,
     shipping: (price) => `Shipping: ${price ?? 'Free'}`,
+    discount: (price, code) => `Discount${code ? ` (${code})` : ''}: ${price}`,
     totalPaid: (price) => `Total paid: ${price}`,
+    arrives: (window) => `${formatArrivesBy(window)} (our estimate).`,
     deliveringTo: (address) => `Delivering to: ${address}`,
   },
 

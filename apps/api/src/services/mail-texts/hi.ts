@@ -1,4 +1,4 @@
-import { formatMeasure } from '@framewala/domain';
+import { formatMeasure, type ArrivesBy } from '@framewala/domain';
 import type { MailLine, MailTexts } from './types';
 import { inIndia } from './format';
 
@@ -21,6 +21,15 @@ const borderWidth = (l: MailLine) => `${l.borderNameHi || l.borderName} (${forma
 
 /** 'सफ़ेद बॉर्डर पतला (0.8 इंच)', or 'बिना सफ़ेद बॉर्डर': a line's border in a list of lines. */
 const whiteBorder = (l: MailLine) => (l.borderIn > 0 ? `सफ़ेद बॉर्डर ${borderWidth(l)}` : 'बिना सफ़ेद बॉर्डर');
+
+/** A delivery date (YYYY-MM-DD, India) as the order page names it in Hindi: 'बुध, 2 दिस॰'. */
+const deliveryDate = (date: string) => {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return inIndia(new Date(Date.UTC(year, month - 1, day, 6, 30)), 'hi', { weekday: 'short', day: 'numeric', month: 'short' });
+};
+
+/** 'बुध, 2 दिस॰ से शनि, 5 दिस॰ के बीच पहुँचेगा', as the order page and /success say it. */
+const arrivesBetween = (window: ArrivesBy) => `${deliveryDate(window.earliest)} से ${deliveryDate(window.latest)} के बीच पहुँचेगा`;
 
 export const hi: MailTexts = {
   hello: (firstName) => (firstName.trim() ? `नमस्ते ${firstName} जी,` : 'नमस्ते,'),
@@ -55,7 +64,9 @@ export const hi: MailTexts = {
     border: (l) => `सफ़ेद बॉर्डर: ${l.borderIn > 0 ? borderWidth(l) : 'नहीं'}`,
     quantity: (quantity) => `मात्रा: ${quantity}`,
     shipping: (price) => `डिलीवरी शुल्क: ${price ?? 'मुफ़्त'}`,
+    discount: (price, code) => `छूट${code ? ` (${code})` : ''}: ${price}`,
     totalPaid: (price) => `कुल भुगतान: ${price}`,
+    arrives: (window) => `आपका ऑर्डर ${arrivesBetween(window)} (हमारा अनुमान)।`,
     deliveringTo: (address) => `डिलीवरी का पता: ${address}`,
   },
 

@@ -23,6 +23,8 @@ function sampleArgs(name: string): unknown[] {
   if (name === 'status.item') return [2, line, 3];
   if (['confirmation.print', 'confirmation.frame', 'confirmation.border'].includes(name)) return [line];
   if (name === 'confirmation.shipping') return [null];
+  if (name === 'confirmation.discount') return ['−₹135.00', 'DIWALI10'];
+  if (name === 'confirmation.arrives') return [{ earliest: '2026-12-02', latest: '2026-12-05' }];
   return ['FW-2612-ABC123', 'pay_1'];
 }
 
@@ -56,6 +58,13 @@ describe('the e-mail texts', () => {
     expect(hi.confirmation.print(line)).toBe('प्रिंट: 12 × 18 इंच');
     expect(hi.confirmation.border({ ...line, borderIn: 0, borderName: 'No border' })).toBe('सफ़ेद बॉर्डर: नहीं');
     expect(hi.confirmation.shipping(null)).toBe('डिलीवरी शुल्क: मुफ़्त');
+    expect(hi.confirmation.discount('−₹135.00', 'DIWALI10')).toBe('छूट (DIWALI10): −₹135.00');
+    expect(hi.confirmation.arrives({ earliest: '2026-12-02', latest: '2026-12-05' })).toBe(
+      'आपका ऑर्डर बुध, 2 दिस॰ से शनि, 5 दिस॰ के बीच पहुँचेगा (हमारा अनुमान)।',
+    );
+    expect(en.confirmation.arrives({ earliest: '2026-12-02', latest: '2026-12-05' })).toBe(
+      'Arrives between Wed 2 Dec and Sat 5 Dec (our estimate).',
+    );
     expect(hi.reset.validity(60, at)).toBe('यह लिंक सिर्फ़ एक बार काम करेगा और 1 घंटे बाद (मंगलवार, 1 दिसंबर, शाम 4:05 बजे IST) ख़त्म हो जाएगा।');
     expect(en.reset.validity(60, at)).toBe('The link works once and expires in 1 hour (at 4:05 pm IST on 1 Dec 2026).');
   });

@@ -1,3 +1,4 @@
+import type { ArrivesBy } from '@framewala/domain';
 import type { OrderLineSnapshot } from '../../db/schema';
 
 /** What a line of an order says about the framed photo. */
@@ -58,7 +59,11 @@ export interface MailTexts {
     quantity(quantity: number): string;
     /** The shipping charge; null when delivery is free. */
     shipping(price: string | null): string;
+    /** What the coupon took off (`price`, already with its minus sign), with its code when the order kept one. */
+    discount(price: string, code: string | null): string;
     totalPaid(price: string): string;
+    /** When the order should arrive: the delivery window, as the order page and /success say it. */
+    arrives(window: ArrivesBy): string;
     deliveringTo(address: string): string;
   };
 

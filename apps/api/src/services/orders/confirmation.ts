@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { formatInr, isLocale, PAID_OR_LATER, type Locale } from '@framewala/domain';
+import { formatInr, isLocale, PAID_OR_LATER, type ArrivesBy, type Locale } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orders, users, type OrderRow } from '../../db/schema';
 import { mailFor, type MailMessage } from '../mail';
 import { addressLine, mailTexts } from '../mail-texts';
+import { orderPageUrl } from './notifications';
+import { arrivesByOf } from './read';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -71,7 +73,10 @@ export async function sweepUnsentConfirmations(
   return due.length;
 }
 
-type ConfirmedOrder = Pick<OrderRow, 'id' | 'paymentId' | 'lines' | 'address' | 'amountPaise' | 'shippingPaise'>;
+type ConfirmedOrder = Pick<
+  OrderRow,
+  'id' | 'paymentId' | 'lines' | 'address' | 'amountPaise' | 'shippingPaise' | 'discountPaise' | 'couponCode' | 'status' | 'paidAt'
+>;
 
 export interface ConfirmationEmailInput {
   order: ConfirmedOrder;
@@ -79,13 +84,20 @@ export interface ConfirmationEmailInput {
   firstName: string;
   /** The account's language; English when it has none. */
   locale: Locale | null;
+  /** When the order should arrive, as its page says it (null: no line about it). */
+  arrivesBy: ArrivesBy | null;
+  publicUrl: string;
   site: { name: string; supportEmail: string; supportPhone: string };
 }
 
-/** The order confirmation in the account's language: what was bought, what was paid and where it goes. */
-export function orderConfirmationEmail({ order, to, firstName, locale, site }: ConfirmationEmailInput): MailMessage {
+/**
+ * The order confirmation in the account's language: what was bought, the discount and what was paid, when it should
+ * arrive and where it goes, and the link to the order's page.
+ */
+export function orderConfirmationEmail({ order, to, firstName, locale, arrivesBy, publicUrl, site }: ConfirmationEmailInput): MailMessage {
   const texts = mailTexts(locale);
   const t = texts.confirmation;
+  const link = orderPageUrl(publicUrl, order.id);
   const [only] = order.lines;
   // An order of several framed photos lists each, numbered with its price; a single one keeps its four lines.
   const items =
@@ -99,21 +111,24 @@ export function orderConfirmationEmail({ order, to, firstName, locale, site }: C
     '',
     ...items,
     t.shipping(order.shippingPaise > 0 ? formatInr(order.shippingPaise) : null),
+    ...(order.discountPaise > 0 ? [t.discount(`−${formatInr(order.discountPaise)}`, order.couponCode)] : []),
     t.totalPaid(formatInr(order.amountPaise)),
     '',
+    ...(arrivesBy ? [t.arrives(arrivesBy)] : []),
     t.deliveringTo(addressLine(order.address)),
-    '',
-    texts.questions(site.supportEmail, site.supportPhone),
-    '',
-    texts.signature(site.name),
   ];
+  const footer = [texts.questions(site.supportEmail, site.supportPhone), '', texts.signature(site.name)];
   const subject = t.subject(site.name, order.id);
+  const p = (l: string) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>');
   const html = [
     `<!doctype html><html lang="${locale ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body>`,
-    `<div style="font-family:sans-serif">${lines.map((l) => (l ? `<p style="margin:0 0 4px">${escapeHtml(l)}</p>` : '<br>')).join('')}</div>`,
+    `<div style="font-family:sans-serif">${lines.map(p).join('')}`,
+    `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(texts.status.button)}</a></p>`,
+    `<p style="margin:0 0 8px;font-size:14px;color:#555">${escapeHtml(link)}</p>`,
+    `${footer.map(p).join('')}</div>`,
     '</body></html>',
   ].join('');
-  return { to, subject, text: lines.join('\n'), html };
+  return { to, subject, text: [...lines, '', texts.status.seeOrder(link), '', ...footer].join('\n'), html };
 }
 
 /**
@@ -130,6 +145,8 @@ export async function queueOrderConfirmation(
     to: user.email,
     firstName: user.firstName,
     locale: isLocale(user.locale) ? user.locale : null,
+    arrivesBy: await arrivesByOf(order),
+    publicUrl: ctx.config.publicUrl,
     site: ctx.config.site,
   });
   const mail = await mailFor(ctx);

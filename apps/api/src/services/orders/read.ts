@@ -11,7 +11,7 @@ import {
   type OrderSummary,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
-import { orderInvoiceOf, orderInvoicesOf } from '../invoices';
+import { orderGstOf, orderInvoiceOf, orderInvoicesOf } from '../invoices';
 import { shippingZoneFor } from '../shipping';
 import { orders, orderStatusHistory, type OrderRow } from '../../db/schema';
 import { firstLineOf, frameNameHiOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf, type LineOut } from './line-output';
@@ -80,7 +80,7 @@ const ON_ITS_WAY: ReadonlySet<string> = new Set<OrderStatus>(['paid', 'in_produc
  * When a paid order should arrive: the shipping policy's window for its pincode's zone (a pincode the directory lacks
  * is in the rest of India, as it was charged), counted from the payment. Null before payment and once it is over.
  */
-async function arrivesByOf(row: OrderRow): Promise<ArrivesBy | null> {
+export async function arrivesByOf(row: Pick<OrderRow, 'status' | 'paidAt' | 'address'>): Promise<ArrivesBy | null> {
   if (!ON_ITS_WAY.has(row.status) || !row.paidAt) return null;
   const zone = (await shippingZoneFor(row.address.postalCode)) ?? 'elsewhere';
   return arrivesBy(zone, row.paidAt);
@@ -95,7 +95,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
     .limit(1);
   if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-  const [photos, history, invoice, window] = await Promise.all([
+  const [photos, history, invoice, window, gstPaise] = await Promise.all([
     lineUploadsOf(ctx, [row]),
     db
       .select()
@@ -104,6 +104,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
       .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id)),
     orderInvoiceOf(ctx.database, row.id),
     arrivesByOf(row),
+    orderGstOf(ctx, row),
   ]);
   const lines = orderLinesOut(ctx, row, photos);
   // The customer may cancel a paid order herself until 24 hours after payment, while it is not yet in production.
@@ -123,5 +124,6 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.at.toISOString(), actor: h.actor })),
     cancellableUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
     arrivesBy: window,
+    gstPaise,
   };
 }

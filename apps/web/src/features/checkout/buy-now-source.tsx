@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatInr } from '@framewala/domain';
+import { formatInr, includedGstPaise } from '@framewala/domain';
 import { textLink } from '../../components/button-styles';
 import type { AppliedCoupon } from '../../components/coupon-field';
 import { addressQueryOptions } from '../../lib/address/address-api';
@@ -114,10 +114,24 @@ function useBuyNowSource(draft: OrderDraft, summary: CheckoutSummary, user: Sess
     setCouponCode(quote.coupon.code);
   };
 
+  // The GST the invoice will show, by the domain's rule, once the shop's rate and the shipping are known.
+  const rateBp = shippingPending || !pincode ? null : (shipping.data?.gstRateBp ?? null);
+  const gstPaise =
+    rateBp === null
+      ? null
+      : includedGstPaise({
+          linesPaise: [subtotalPaise],
+          shippingPaise,
+          discountPaise,
+          discountCoversShipping: couponQuote.data?.discountsShipping ?? false,
+          rateBp,
+        });
+
   return {
     lines: [buyNowLine(draft, summary)],
     subtotalPaise,
     discountPaise,
+    gstPaise,
     shipping: shippingPending
       ? t`Calculating…`
       : !pincode || shipping.isError

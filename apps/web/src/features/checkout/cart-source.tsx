@@ -86,6 +86,7 @@ function CartStep({ cart, fetching, user }: { cart: Cart; fetching: boolean; use
     lines: cart.lines.map(cartCheckoutLine),
     subtotalPaise: cart.subtotalPaise,
     discountPaise: cart.discountPaise,
+    gstPaise: cart.gstPaise,
     shipping: cart.shippingPaise === null ? '—' : cart.shippingPaise === 0 ? t`Free` : formatInr(cart.shippingPaise),
     totalPaise: cart.totalPaise,
     note: t`Prices include taxes. This is the amount you will pay, once, for the whole cart.`,

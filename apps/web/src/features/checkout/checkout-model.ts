@@ -48,6 +48,8 @@ export type CheckoutSource = {
   lines: CheckoutLine[];
   subtotalPaise: number;
   discountPaise: number;
+  /** The GST the total includes, as the tax invoice will show it (the domain's `includedGstPaise`); null while unknown. */
+  gstPaise: number | null;
   /** The shipping line as said: '₹99.00', 'Free', 'Calculating…' or '—'. */
   shipping: string;
   totalPaise: number;

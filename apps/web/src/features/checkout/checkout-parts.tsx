@@ -41,24 +41,30 @@ export function CheckoutCard({ children }: { children: ReactNode }) {
   );
 }
 
-/** The frames' price, the discount, tax, shipping (as the step words it) and the total to pay. */
+/**
+ * The frames' price, the coupon's discount, the GST the prices include (the seed's 'Tax & Fee' line: the amount the
+ * tax invoice will show, '—' while it is not known), shipping (as the step words it) and the total to pay.
+ */
 export function PriceLines({
   subtotalPaise,
   discountPaise,
+  gstPaise,
   shipping,
   totalPaise,
 }: {
   subtotalPaise: number;
   discountPaise: number;
+  gstPaise: number | null;
   shipping: string;
   totalPaise: number;
 }) {
   const { t } = useLingui();
+  const gst = gstPaise === null ? null : formatInr(gstPaise);
   return (
     <dl className="mt-6 flex flex-col gap-2 text-[0.95rem] tabular-nums" data-testid="price-lines">
       <PriceLine term={t`Total Price`} value={formatInr(subtotalPaise)} />
       <PriceLine term={t`Total Price (Discount)`} value={discountPaise > 0 ? `−${formatInr(discountPaise)}` : formatInr(0)} />
-      <PriceLine term={t`Tax & Fee`} value={formatInr(0)} />
+      <PriceLine term={t`Tax & Fee`} value={gst === null ? '—' : t`incl. GST ${gst}`} testId="gst" />
       <PriceLine term={t`Shipping`} value={shipping} />
       <div className="mt-1 flex items-baseline justify-between border-t border-ink-100 pt-3">
         <dt className="text-lg font-semibold text-ink-900">
@@ -72,11 +78,13 @@ export function PriceLines({
   );
 }
 
-function PriceLine({ term, value }: { term: string; value: string }) {
+function PriceLine({ term, value, testId }: { term: string; value: string; testId?: string }) {
   return (
     <div className="flex items-baseline justify-between">
       <dt className="text-ink-600">{term}</dt>
-      <dd className="m-0 font-medium text-ink-900">{value}</dd>
+      <dd className="m-0 font-medium text-ink-900" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

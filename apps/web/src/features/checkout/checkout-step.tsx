@@ -33,6 +33,7 @@ export function CheckoutStep({ source, user }: { source: CheckoutSource; user: S
       <PriceLines
         subtotalPaise={source.subtotalPaise}
         discountPaise={source.discountPaise}
+        gstPaise={source.gstPaise}
         shipping={source.shipping}
         totalPaise={source.totalPaise}
       />
@@ -55,10 +56,11 @@ function LineSummary({ line }: { line: CheckoutLine }) {
   const rows: [string, string][] = [
     [t`Frame`, line.frame || '—'],
     [t`Size`, line.size],
-    [t`Motif Border`, line.borderIn > 0 ? inchesOf(line.borderIn) : t`None`],
+    [t`White border`, line.borderIn > 0 ? inchesOf(line.borderIn) : t`none`],
   ];
   if (line.mouldingIn !== null) rows.push([t`Frame Size`, inchesOf(line.mouldingIn)]);
-  if (line.category !== undefined) rows.push([t`Category`, line.category || '—']);
+  // The finish's category is the frame's style ('Black & White'), not the photo's.
+  if (line.category !== undefined) rows.push([t`Frame category`, line.category || '—']);
   if (line.description !== undefined) rows.push([t`Description`, line.description || '—']);
   if (line.quantity > 1) {
     const unit = line.unitPaise === null ? '—' : formatInr(line.unitPaise);

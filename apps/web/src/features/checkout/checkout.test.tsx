@@ -7,6 +7,7 @@ import {
   WHITE_BORDER_LEVELS,
   formatArrivesBy,
   formatInr,
+  includedGstPaise,
   longestOuterSide,
   priceOrder,
   quoteShipping,
@@ -172,15 +173,16 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     await openCheckout();
     expect(dd('Frame')).toBe('Walnut · Classic');
     expect(dd('Size')).toBe('12x8 in');
-    expect(dd('Motif Border')).toBe('0.8 in');
+    expect(dd('White border')).toBe('0.8 in');
     expect(dd('Frame Size')).toBe('1 in');
-    expect(dd('Category')).toBe('Wood');
+    expect(dd('Frame category')).toBe('Wood');
     expect(dd('Description')).toBe('Warm walnut veneer.');
     expect(EXPECTED.checkoutPaise).toBe(1354_00); // (12 × 8 × ₹5.50 + ₹149) × 2
     const lines = within(screen.getByTestId('price-lines'));
     expect(dd('Total Price', lines)).toBe('₹1,354.00');
     expect(dd('Total Price (Discount)', lines)).toBe('₹0.00');
-    expect(dd('Tax & Fee', lines)).toBe('₹0.00');
+    // No delivery address yet: no shipping, so not yet the GST the invoice will show.
+    expect(dd('Tax & Fee', lines)).toBe('—');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
   });
 
@@ -210,10 +212,20 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     const arrivesBy = { earliest: '2026-12-02', latest: '2026-12-05' };
     const { user, callsTo } = await openCheckout({
       'GET /api/address/user-1': { body: { address } },
-      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise, arrivesBy } },
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise, arrivesBy, gstRateBp: 1800 } },
     });
     const lines = within(screen.getByTestId('price-lines'));
     await waitFor(() => expect(dd('Shipping', lines)).toBe('₹99.00'));
+    // The GST the invoice will show: its rows (the frames, then shipping) at 18 %, each taken out of its price.
+    const gst = includedGstPaise({
+      linesPaise: [EXPECTED.checkoutPaise],
+      shippingPaise,
+      discountPaise: 0,
+      discountCoversShipping: false,
+      rateBp: 1800,
+    });
+    expect(gst).toBe(221_64); // ₹1,354 − ₹1,354 ÷ 1.18 = ₹206.54, ₹99 − ₹99 ÷ 1.18 = ₹15.10
+    expect(dd('Tax & Fee', lines)).toBe('incl. GST ₹221.64');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise + shippingPaise));
     expect(screen.getByTestId('arrives-by')).toHaveTextContent(`${formatArrivesBy(arrivesBy)} to 560001`);
     expect(screen.getByTestId('arrives-by')).toHaveTextContent('Arrives between Wed 2 Dec and Sat 5 Dec');
@@ -332,6 +344,59 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise));
   });
 
+  it("shows the GST after the coupon's discount, spread as the code says, and the discount on its own line", async () => {
+    const address = {
+      fullName: 'Asha Verma',
+      phone: '+919876543210',
+      altPhone: '',
+      email: 'asha@example.com',
+      addressLine1: '12 MG Road',
+      addressLine2: '',
+      city: 'Bangalore',
+      state: 'Karnataka',
+      country: 'IN',
+      postalCode: '560001',
+      companyName: '',
+      isHyperlocal: false,
+      billingSameAsDelivery: true,
+    };
+    const arrivesBy = { earliest: '2026-12-02', latest: '2026-12-05' };
+    let coversShipping = false;
+    const { user } = await openCheckout({
+      'GET /api/address/user-1': { body: { address } },
+      'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 99_00, arrivesBy, gstRateBp: 1800 } },
+      'POST /api/coupon-quote': (req) => {
+        const code = (req.body as { code: string }).code.toUpperCase();
+        coversShipping = code === 'FREESHIP';
+        return { body: { coupon: { code, summary: 'x' }, discountPaise: 235_00, discountsShipping: coversShipping } };
+      },
+    });
+    const lines = within(screen.getByTestId('price-lines'));
+    await waitFor(() => expect(dd('Tax & Fee', lines)).toBe('incl. GST ₹221.64'));
+    const field = main().getByLabelText('Have a coupon code?');
+    await user.type(field, 'festive');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(dd('Total Price (Discount)', lines)).toBe('−₹235.00'));
+    const gstOf = (discountCoversShipping: boolean) =>
+      includedGstPaise({
+        linesPaise: [EXPECTED.checkoutPaise],
+        shippingPaise: 99_00,
+        discountPaise: 235_00,
+        discountCoversShipping,
+        rateBp: 1800,
+      });
+    // ₹1,119 of frames after the discount, and ₹99 of shipping.
+    expect(gstOf(false)).toBe(185_79);
+    await waitFor(() => expect(dd('Tax & Fee', lines)).toBe('incl. GST ₹185.79'));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatInr(EXPECTED.checkoutPaise + 99_00 - 235_00));
+
+    await user.click(main().getByRole('button', { name: 'Remove' }));
+    await user.type(await main().findByLabelText('Have a coupon code?'), 'freeship');
+    await user.click(main().getByRole('button', { name: 'Apply' }));
+    await screen.findByTestId('coupon-applied');
+    await waitFor(() => expect(dd('Tax & Fee', lines)).toBe(`incl. GST ${formatInr(gstOf(true))}`));
+  });
+
   it("states the shop's promises beside the order in the policies' own words", async () => {
     await openCheckout();
     const aside = within(screen.getByRole('complementary', { name: 'Your order' }));
@@ -351,7 +416,7 @@ describe('/checkout/pay (the checkout step)', { timeout: 30_000 }, () => {
     const { user } = renderRoute('/checkout/pay');
     await main().findByRole('heading', { level: 2, name: 'Product Summary' });
     expect(dd('Size')).toBe('11x14 in (custom)');
-    expect(dd('Motif Border')).toBe('None');
+    expect(dd('White border')).toBe('none');
     expect(main().getByTestId('product-summary')).not.toHaveTextContent('14 X 11');
     // The body names the sides as they are: 11 wide, 14 high.
     await user.click(main().getByRole('button', { name: 'Make payment' }));
@@ -842,7 +907,7 @@ describe('paying an order again after a declined payment (/checkout/pay?order=�
   it('shows every line of a two-line order (2 × 12x8 and a portrait custom 11x14), its coupon, shipping and total, and opens Razorpay for its own provider order', async () => {
     signInAs();
     const { callsTo } = api({
-      'GET /api/orders/FW-2611-TWO222': { body: { order: twoLineOrder() } },
+      'GET /api/orders/FW-2611-TWO222': { body: { order: { ...twoLineOrder(), gstPaise: 270_04 } } },
       'GET /api/shipping-quote': { body: { zone: 'metro', shippingPaise: 99_00, arrivesBy } },
       'GET /api/payment-config': { body: { provider: 'razorpay', keyId: 'rzp_test_PUBLICKEY', name: 'Framewala', themeColor: '#F37254' } },
     });
@@ -867,6 +932,8 @@ describe('paying an order again after a declined payment (/checkout/pay?order=�
     expect(dd('Total Price', lines)).toBe(formatInr(TWO_LINE_FIGURES.subtotalPaise));
     expect(dd('Total Price (Discount)', lines)).toBe('−₹185.70');
     expect(dd('Shipping', lines)).toBe('₹99.00');
+    // The order's own GST, as the server reads it for its invoice.
+    expect(dd('Tax & Fee', lines)).toBe('incl. GST ₹270.04');
     expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,770.30');
     expect(main().getByText('Prices include taxes. This is the amount you will pay, once, for the whole order.')).toBeVisible();
     // The order keeps its code: shown, not changed.
@@ -985,8 +1052,14 @@ describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
     const priced = () => {
       const cart = cartOf(500_00);
       return withCoupon
-        ? { ...cart, coupon: { code: 'DIWALI10', summary: '10% off' }, discountPaise: 110_00, totalPaise: cart.totalPaise - 110_00 }
-        : cart;
+        ? {
+            ...cart,
+            coupon: { code: 'DIWALI10', summary: '10% off' },
+            discountPaise: 110_00,
+            totalPaise: cart.totalPaise - 110_00,
+            gstPaise: 166_12,
+          }
+        : { ...cart, gstPaise: 182_90 };
     };
     const calls = api({
       'GET /api/cart': () => ({ body: { cart: priced() } }),
@@ -1006,6 +1079,7 @@ describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
     await user.click(main().getByRole('button', { name: 'Apply' }));
     expect(await main().findByText('We don’t know that code. Check the spelling and try again.')).toBeInTheDocument();
     expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,199.00');
+    expect(dd('Tax & Fee', within(main().getByTestId('price-lines')))).toBe('incl. GST ₹182.90');
 
     await user.clear(field);
     await user.type(field, 'diwali10');
@@ -1013,6 +1087,8 @@ describe('checkout of the whole cart (/checkout/pay?cart=1)', () => {
     expect(await main().findByTestId('coupon-applied')).toHaveTextContent('DIWALI10 applied · 10% off');
     expect(within(main().getByTestId('price-lines')).getByText('−₹110.00')).toBeInTheDocument();
     expect(main().getByTestId('checkout-total')).toHaveTextContent('₹1,089.00');
+    // The server's GST of the discounted cart, as the invoice will show it.
+    expect(dd('Tax & Fee', within(main().getByTestId('price-lines')))).toBe('incl. GST ₹166.12');
 
     await waitFor(() => expect(main().getByRole('button', { name: 'Make payment' })).toBeEnabled());
     await user.click(main().getByRole('button', { name: 'Make payment' }));

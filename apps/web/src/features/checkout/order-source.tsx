@@ -84,6 +84,7 @@ function OrderStep({ order, user }: { order: OrderDetail; user: SessionUser }) {
     lines,
     subtotalPaise,
     discountPaise: order.discountPaise,
+    gstPaise: order.gstPaise,
     shipping: order.shippingPaise === 0 ? t`Free` : formatInr(order.shippingPaise),
     totalPaise: order.totalPaise,
     note:

@@ -150,7 +150,7 @@ describe('photo editor in Hindi', () => {
     const tiles = await screen.findByTestId('finish-tiles');
     expect(within(tiles).getByRole('button', { name: 'वॉलनट' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(tiles).getByRole('button', { name: 'मैट ब्लैक' }));
-    expect(editorText()).toContain('ब्लैक और व्हाइट: गहरा साटन काला रंग।');
+    expect(editorText()).toContain('फ़्रेम की कैटेगरी: ब्लैक और व्हाइट। गहरा साटन काला रंग।');
     expect(editorText()).toContain('क्लासिक');
     expect(screen.getByTestId('framed-preview')).toHaveAttribute('aria-label', expect.stringContaining('मैट ब्लैक'));
     expect(editorText()).not.toMatch(/Walnut|Matte Black|Classic|Black & White|satin/);
@@ -164,7 +164,8 @@ describe('photo editor in Hindi', () => {
     const details = await screen.findByTestId('frame-details');
     expect(details).toHaveTextContent('मैट ब्लैक · क्लासिक');
     expect(details).toHaveTextContent('पतली पट्टी');
-    expect(details).toHaveTextContent('ब्लैक और व्हाइट');
+    expect(details).toHaveTextContent('फ़्रेम की कैटेगरीब्लैक और व्हाइट');
+    expect(details).toHaveTextContent('सफ़ेद बॉर्डरपतली पट्टी');
     expect(details).toHaveTextContent('गहरा साटन काला रंग।');
     expect(details.textContent).not.toMatch(/Matte Black|Classic|Slim|Black & White|satin/);
   }, 60_000);

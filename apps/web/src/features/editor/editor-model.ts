@@ -156,9 +156,12 @@ export function photoQuality(photo: { width: number; height: number }, widthIn: 
   return printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn, heightIn });
 }
 
-/** The size line of a border card: the seed shows 'Border' for size 0. */
+/**
+ * The size line of a border card: its width, and for size 0 what it means (the seed's 'Border' there read
+ * 'No border · Border · ₹0.00').
+ */
 export function borderSizeText(border: MotifBorder): string {
-  return border.size === 0 ? i18n._(msg`Border`) : borderWidthText(border.sizeName);
+  return border.size === 0 ? i18n._(msg`Photo to the frame’s edge`) : borderWidthText(border.sizeName);
 }
 
 /**

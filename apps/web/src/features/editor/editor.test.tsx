@@ -59,11 +59,11 @@ const BORDERS: MotifBorder[] = (
   [
     ['No border', 'None', 0],
     ['Hairline', '0.4 in (1 cm)', 99],
-    ['Slim', '0.8 in (2 cm)', 149],
-    ['Classic', '1.2 in (3 cm)', 199],
+    ['Narrow', '0.8 in (2 cm)', 149],
+    ['Medium', '1.2 in (3 cm)', 199],
     ['Wide', '2 in (5 cm)', 299],
-    ['Gallery', '3.1 in (8 cm)', 449],
-    ['Museum', '4.7 in (12 cm)', 699],
+    ['Extra wide', '3.1 in (8 cm)', 449],
+    ['Widest', '4.7 in (12 cm)', 699],
   ] as const
 ).map(([name, sizeName, price], i) => ({ _id: `border-${i}`, name, nameHi: null, sizeName, size: WHITE_BORDER_LEVELS[i] ?? 0, price }));
 
@@ -296,19 +296,21 @@ describe('photo editor: frames, borders, summary and prices', () => {
     const black = within(tiles).getByRole('button', { name: 'Matte Black' });
     await user.click(black);
     expect(black).toHaveAttribute('aria-pressed', 'true');
+    // The finish's category describes the frame, not the photo.
+    expect(screen.getByText(/^Frame category: /)).toHaveTextContent(/^Frame category: Black & White\.$/);
     expect(stored().frameId).toBe('classic--matte-black');
     await user.click(screen.getByRole('button', { name: /Next: Select Motif Size/ }));
     expect(stored().step).toBe(4);
   });
 
-  it('maps border card 0..6 to the seven levels, shows “Border” for size 0 and a tooltip', async () => {
+  it('maps border card 0..6 to the seven levels, says what size 0 means and shows a tooltip', async () => {
     const { user } = await openEditor({ ...ready, step: 4 });
     const list = await screen.findByRole('list', { name: 'White borders' });
     const cards = within(list).getAllByRole('button');
     expect(cards).toHaveLength(7);
     expect(cards[0]).toHaveTextContent('No border');
-    expect(cards[0]).toHaveTextContent('Border');
-    expect(cards[0]).toHaveTextContent('₹0.00');
+    // Not the seed's 'No border · Border · ₹0.00': the size line says what no border means.
+    expect(cards[0]).toHaveTextContent(/^No borderPhoto to the frame’s edge₹0\.00$/);
     for (const [index, card] of cards.entries()) {
       await user.click(card);
       expect(stored().borderLevel ?? 0).toBe(index);
@@ -318,7 +320,7 @@ describe('photo editor: frames, borders, summary and prices', () => {
     expect(WHITE_BORDER_LEVELS[cards.length - 1]).toBe(4.7);
     const tip = document.getElementById(cards[5]!.getAttribute('aria-describedby') ?? '') as HTMLElement;
     expect(tip).toHaveAttribute('role', 'tooltip');
-    expect(tip).toHaveTextContent('Gallery · 3.1 in (8 cm) · ₹449.00');
+    expect(tip).toHaveTextContent('Extra wide · 3.1 in (8 cm) · ₹449.00');
     await user.click(screen.getByRole('button', { name: /Next: Finish/ }));
     expect(stored().step).toBe(5);
   });
@@ -352,10 +354,12 @@ describe('photo editor: frames, borders, summary and prices', () => {
     const details = await screen.findByTestId('frame-details');
     await waitFor(() => expect(details).toHaveTextContent('FrameWalnut · Classic'));
     expect(details).toHaveTextContent('Size12x8 in');
-    expect(details).toHaveTextContent('Motif BorderN/A');
+    expect(details).toHaveTextContent('White bordernone');
+    expect(details).not.toHaveTextContent('N/A');
     expect(details).toHaveTextContent('Frame Size1 in moulding');
     expect(details).toHaveTextContent('Outer size14 × 10 in (35.6 × 25.4 cm)');
-    expect(details).toHaveTextContent('CategoryWood');
+    // The category is the frame's, and says so.
+    expect(details).toHaveTextContent('Frame categoryWood');
     expect(details).toHaveTextContent('DescriptionWalnut description.');
     await user.click(screen.getByRole('button', { name: /Proceed to Checkout/ }));
     // Buyer details (/checkout) need sign-in: signed out, it sends the customer to sign in and back.
@@ -398,6 +402,33 @@ describe('photo editor: frames, borders, summary and prices', () => {
     const tip = within(strip).getByRole('tooltip');
     expect(tip).toHaveTextContent(/^Total = FSP \+ WBP$/);
     expect(within(strip).getByTestId('total')).toHaveAttribute('aria-describedby', tip.id);
+  });
+
+  it('says in words what each amount of the strip is, beside the seed’s abbreviations, with no hover needed', async () => {
+    const { user } = await openEditor({ ...ready, step: 4 });
+    const strip = await screen.findByTestId('price-strip');
+    const terms = () =>
+      within(strip)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
+    expect(terms()).toEqual(['Frame (FSP)', 'Total']);
+    await user.click(within(await screen.findByRole('list', { name: 'White borders' })).getAllByRole('button')[4]!);
+    expect(terms()).toEqual(['Frame (FSP)', 'White border (WBP)', 'Total']);
+    // Each amount follows its words: the strip reads as a sentence.
+    expect(strip).toHaveTextContent(/^Frame \(FSP\)₹528\.00·White border \(WBP\)₹299\.00·Total₹827\.00/);
+    expect(within(strip).getByText('FSP')).toHaveAttribute('title', 'Frame Selling Price');
+    expect(within(strip).getByText('WBP')).toHaveAttribute('title', 'White Border Price');
+  });
+
+  it('says how many pieces the strip’s Total is for', async () => {
+    await openEditor({ ...ready, step: 4, quantity: 3 });
+    const strip = await screen.findByTestId('price-strip');
+    expect(
+      within(strip)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Frame (FSP)', 'Total for 3']);
+    expect(within(strip).getByTestId('total')).toHaveTextContent('₹1,584.00');
   });
 
   it('keeps the whole order across a reload', async () => {

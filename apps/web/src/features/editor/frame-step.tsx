@@ -224,7 +224,7 @@ function OpenSet({
       {chosen ? (
         <p className="mt-4 rounded-lg bg-cream px-3 py-2 text-sm leading-relaxed text-ink-600">
           <Trans>
-            <span className="font-semibold text-ink-800">{category}.</span> {description}
+            <span className="font-semibold text-ink-800">Frame category: {category}.</span> {description}
           </Trans>
         </p>
       ) : null}

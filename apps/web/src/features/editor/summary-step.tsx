@@ -65,13 +65,15 @@ export function SummaryStep({
         : '—',
     ],
     [t`Size`, size ? (print?.kind === 'custom' ? t`${size} (custom)` : size) : '—'],
+    // The seed's 'Motif Border' (N/A when none) in the shop's words: the white border, or none.
     [
-      t`Motif Border`,
-      border && border.size > 0 ? `${borderNameText(border.name, border.nameHi)} · ${borderWidthText(border.sizeName)}` : t`N/A`,
+      t`White border`,
+      border && border.size > 0 ? `${borderNameText(border.name, border.nameHi)} · ${borderWidthText(border.sizeName)}` : t`none`,
     ],
     [t`Frame Size`, moulding ? t`${moulding} in moulding` : '—'],
     [t`Outer size`, outer ? outerSizeText(outer) : '—'],
-    [t`Category`, choice ? catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi) : '—'],
+    // The finish's category ('Black & White') is the frame's style, not the photo's: its label says so.
+    [t`Frame category`, choice ? catalogueText(choice.frame.frameCategory, choice.frame.frameCategoryHi) : '—'],
     [t`Description`, choice ? catalogueText(choice.frame.frameDescription, choice.frame.frameDescriptionHi) : '—'],
   ];
   const q = draft.quantity;
