@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_QUALITY_WARNING, MIN_PRINT_PPI, minimumPpiFor, printPixelSize, printQuality, ratePpi } from './print-quality';
+import { LOW_QUALITY_WARNING, MIN_PRINT_PPI, minimumPpiFor, printPixelSize, printQuality, ratePpi, rateSharpened } from './print-quality';
 
 import { PRESET_SIZES } from './sizes';
 
@@ -47,6 +47,8 @@ describe('printQuality', () => {
     expect(printQuality({ pixelsWide: 3600, pixelsHigh: 2400, widthIn: 12, heightIn: 8 })).toEqual({
       ppi: 300,
       minimumPpi: 100,
+      aiUpscale: 1,
+      detailPpi: 300,
       ok: true,
       rating: 'excellent',
       label: 'Excellent · 300 ppi',
@@ -55,6 +57,8 @@ describe('printQuality', () => {
     expect(printQuality({ pixelsWide: 1680, pixelsHigh: 1120, widthIn: 12, heightIn: 8 })).toEqual({
       ppi: 140,
       minimumPpi: 100,
+      aiUpscale: 1,
+      detailPpi: 140,
       ok: true,
       rating: 'good',
       label: 'Good · 140 ppi',
@@ -64,6 +68,8 @@ describe('printQuality', () => {
     expect(printQuality({ pixelsWide: 1067, pixelsHigh: 1600, widthIn: 12, heightIn: 18 })).toEqual({
       ppi: 88,
       minimumPpi: 100,
+      aiUpscale: 1,
+      detailPpi: 88,
       ok: false,
       rating: 'low',
       label: 'Low · 88 ppi',
@@ -75,6 +81,40 @@ describe('printQuality', () => {
     // 120 ppi is Good at 16 × 20 (minimum 100) but Low at 8 × 10 (minimum 125).
     expect(printQuality({ pixelsWide: 2400, pixelsHigh: 1920, widthIn: 20, heightIn: 16 }).rating).toBe('good');
     expect(printQuality({ pixelsWide: 1200, pixelsHigh: 960, widthIn: 10, heightIn: 8 }).rating).toBe('low');
+  });
+
+  it('never calls AI-sharpened pixels Excellent unless the photo’s own detail is', () => {
+    // 1200 × 800 px at 18 × 12 in is 66 ppi (Low, the size needs 100); ×4 makes 266 ppi of drawn pixels: Good, not
+    // Excellent, and the label says what happened.
+    expect(printQuality({ pixelsWide: 4800, pixelsHigh: 3200, widthIn: 18, heightIn: 12, aiUpscale: 4 })).toEqual({
+      ppi: 266,
+      minimumPpi: 100,
+      aiUpscale: 4,
+      detailPpi: 66,
+      ok: true,
+      rating: 'good',
+      label: 'Good · AI-sharpened',
+      warning: null,
+    });
+    // Still under the minimum after sharpening: Low, with the advice.
+    const low = printQuality({ pixelsWide: 1200, pixelsHigh: 800, widthIn: 18, heightIn: 12, aiUpscale: 4 });
+    expect(low).toMatchObject({
+      ppi: 66,
+      detailPpi: 16,
+      rating: 'low',
+      ok: false,
+      label: 'Low · AI-sharpened',
+      warning: LOW_QUALITY_WARNING,
+    });
+    // A crop whose own pixels were Excellent before sharpening stays Excellent.
+    expect(printQuality({ pixelsWide: 2400, pixelsHigh: 1600, widthIn: 6, heightIn: 4, aiUpscale: 2 })).toMatchObject({
+      detailPpi: 200,
+      rating: 'excellent',
+      label: 'Excellent · AI-sharpened',
+    });
+    expect([300, 299, 100, 99].map((ppi) => rateSharpened(ppi, 100, 2))).toEqual(['excellent', 'good', 'good', 'low']);
+    expect(rateSharpened(300, 100, 1)).toBe('excellent');
+    expect(() => printQuality({ pixelsWide: 10, pixelsHigh: 10, widthIn: 1, heightIn: 1, aiUpscale: 0.5 })).toThrow(RangeError);
   });
 
   it('puts Excellent at 150 whatever the size', () => {
