@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_QUALITY_WARNING, MIN_PRINT_PPI, minimumPpiFor, printPixelSize, printQuality, ratePpi, rateSharpened } from './print-quality';
+import {
+  LOW_QUALITY_WARNING,
+  MIN_PRINT_PPI,
+  lowAtEverySize,
+  minimumPpiFor,
+  printPixelSize,
+  printQuality,
+  ratePpi,
+  rateSharpened,
+} from './print-quality';
 
-import { PRESET_SIZES } from './sizes';
+import { PRESET_SIZES, sizeGroupsFor } from './sizes';
 
 describe('printQuality', () => {
   it('keeps 96 ppi as the developer check limit', () => {
@@ -162,5 +171,17 @@ describe('printPixelSize', () => {
       widthPx: 3510,
       heightPx: 2490,
     });
+  });
+});
+
+describe('lowAtEverySize', () => {
+  const sizes = sizeGroupsFor('landscape').flatMap((g) => g.sizes);
+  it('is true only for a photo Low at every size offered', () => {
+    expect(lowAtEverySize({ width: 400, height: 300 }, sizes)).toBe(true);
+    // 1200 × 800 is Good at 12 × 8 (100 ppi).
+    expect(lowAtEverySize({ width: 1200, height: 800 }, sizes)).toBe(false);
+    // The same 400 × 300 px sharpened ×4 reaches 6 × 4 in's 150 ppi with drawn pixels: Good, so not too small.
+    expect(lowAtEverySize({ width: 1600, height: 1200 }, sizes, 4)).toBe(false);
+    expect(lowAtEverySize({ width: 400, height: 300 }, [])).toBe(false);
   });
 });

@@ -158,3 +158,19 @@ export function printPixelSize(input: PrintQualityInput): { ppi: number; widthPx
     heightPx: Math.round((toHundredths(input.heightIn) * ppi) / 100),
   };
 }
+
+/** True when a photo of `photo` px prints Low at every one of `sizes` (inches): too small for all of them. */
+export function lowAtEverySize(
+  photo: { width: number; height: number },
+  sizes: readonly { width: number; height: number }[],
+  aiUpscale = 1,
+): boolean {
+  return (
+    sizes.length > 0 &&
+    sizes.every(
+      (size) =>
+        printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn: size.width, heightIn: size.height, aiUpscale })
+          .rating === 'low',
+    )
+  );
+}

@@ -48,6 +48,13 @@ export function qualityLabel(quality: Pick<PrintQuality, 'rating' | 'ppi'> & { a
   return i18n._(msg`${rating} · ${ppi} ppi`);
 }
 
+const QUALITY_DISTANCE_NOTE = msg`Bigger prints are seen from further away, so they need fewer ppi: the same ppi can be Low on a small print and Good on a large one.`;
+
+/** One line beside the verdicts: why the same ppi is rated differently by size (viewing distance). */
+export function qualityDistanceText(): string {
+  return i18n._(QUALITY_DISTANCE_NOTE);
+}
+
 /** The advice shown with a Low verdict, or null. */
 export function qualityWarning(quality: Pick<PrintQuality, 'warning'>): string | null {
   return quality.warning ? i18n._(NOTICE_TEXTS[quality.warning]) : null;

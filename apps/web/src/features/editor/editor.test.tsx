@@ -234,6 +234,23 @@ describe('photo editor: honest print quality', () => {
     progress: null,
   });
 
+  it('explains beside the verdicts why the same ppi is Low on a small print and Good on a large one', async () => {
+    await openEditor({ step: 1 });
+    await screen.findByRole('table');
+    expect(screen.getByTestId('quality-note')).toHaveTextContent(
+      'Bigger prints are seen from further away, so they need fewer ppi: the same ppi can be Low on a small print and Good on a large one.',
+    );
+  });
+
+  it('does not say “Looking great!” to a photo that prints Low at every ready-made size', async () => {
+    // 400 × 300 px: 66 ppi at 6 × 4 in (needs 150), less at every larger size.
+    const tiny = { ...PHOTO, imageType: 'landscape' as const, _id: 'up-tiny', width: 400, height: 300 };
+    await openEditor({ photo: tiny });
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Your photo is small for printing'));
+    expect(stepHeading()).not.toHaveTextContent(/Looking great/);
+    expect(screen.getByText(/At every ready-made size it may look soft from close up\./)).toBeVisible();
+  });
+
   it('after Sharpen with AI the badge says so and is Good, never Excellent for pixels the photo did not have', async () => {
     const { user, calls } = await openEditor({ photo: SMALL, step: 1, size: SIZE_18x12 });
     mockApi({

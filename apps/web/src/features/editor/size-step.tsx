@@ -6,7 +6,7 @@ import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-draft/order-draft';
 import { useSizeGroups } from '../../lib/catalogue/catalogue-api';
 import { photoQuality } from './editor-model';
-import { sizeFormatText, sizeNameText } from '../../lib/print-texts';
+import { qualityDistanceText, sizeFormatText, sizeNameText } from '../../lib/print-texts';
 import { QualityBadge } from '../../components/quality-badge';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
@@ -35,6 +35,9 @@ export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }
         title={t`Choose your print size`}
         hint={t`Sizes are in inches and follow your photo’s shape. The badge shows how sharp your photo will print at each size.`}
       />
+      <p className="-mt-3 mb-4 text-sm leading-snug text-ink-500" data-testid="quality-note">
+        {qualityDistanceText()}
+      </p>
       {sizes.isPending ? (
         <LoadingRows label={t`Loading sizes`} />
       ) : sizes.isError ? (
