@@ -8,6 +8,7 @@ import {
   printQuality,
   ratePpi,
   rateSharpened,
+  sizeGroupsForPhoto,
 } from './print-quality';
 
 import { PRESET_SIZES, sizeGroupsFor } from './sizes';
@@ -183,5 +184,50 @@ describe('lowAtEverySize', () => {
     // The same 400 × 300 px sharpened ×4 reaches 6 × 4 in's 150 ppi with drawn pixels: Good, so not too small.
     expect(lowAtEverySize({ width: 1600, height: 1200 }, sizes, 4)).toBe(false);
     expect(lowAtEverySize({ width: 400, height: 300 }, [])).toBe(false);
+  });
+});
+
+describe('sizeGroupsForPhoto', () => {
+  const formats = (groups: { format: string }[]) => groups.map((g) => g.format);
+  it('puts the formats of the photo’s own shape first, then by how much of it they keep', () => {
+    expect(formats(sizeGroupsForPhoto(sizeGroupsFor('landscape'), { width: 3000, height: 2000 }))).toEqual([
+      '3:2',
+      'DIN/ISO',
+      '4:3',
+      '16:9',
+      'Classic',
+      'Square',
+    ]);
+    expect(formats(sizeGroupsForPhoto(sizeGroupsFor('portrait'), { width: 3000, height: 4000 }))[0]).toBe('4:3');
+    expect(formats(sizeGroupsForPhoto(sizeGroupsFor('square'), { width: 2000, height: 2000 }))[0]).toBe('Square');
+  });
+
+  it('lists the sizes that print well before the Low ones, and formats with none last', () => {
+    const groups = sizeGroupsForPhoto(sizeGroupsFor('landscape'), { width: 3000, height: 2000 });
+    const wide = groups.find((g) => g.format === '16:9')!;
+    // 32 × 18 in is Good (93 ppi, needs 75); 48 × 27 and 60 × 33.75 are Low; the catalogue's order otherwise.
+    expect(wide.sizes.map((s) => s.sizeName)).toEqual(['16x9', '24x13.5', '32x18', '48x27', '60x33.75']);
+    const classic = groups.find((g) => g.format === 'Classic')!;
+    expect(classic.sizes.map((s) => s.sizeName).at(-1)).toBe('40x30');
+    // A 900 × 600 photo: the 3:2 group still leads (6 × 4 in is Good), Square has no good size and goes last.
+    const small = formats(sizeGroupsForPhoto(sizeGroupsFor('landscape'), { width: 900, height: 600 }));
+    expect(small[0]).toBe('3:2');
+    expect(small.at(-1)).toBe('Square');
+    // Within 3:2 a size that prints Low moves after the good ones.
+    const twisted = sizeGroupsForPhoto(
+      [
+        {
+          sizes: [
+            { width: 30, height: 20 },
+            { width: 6, height: 4 },
+          ],
+        },
+      ],
+      { width: 900, height: 600 },
+    );
+    expect(twisted[0]!.sizes).toEqual([
+      { width: 6, height: 4 },
+      { width: 30, height: 20 },
+    ]);
   });
 });

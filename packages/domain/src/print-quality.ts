@@ -174,3 +174,38 @@ export function lowAtEverySize(
     )
   );
 }
+
+/** The share of a photo a print size's shape keeps (1: the same shape, nothing cropped). */
+export function shapeKept(photo: { width: number; height: number }, size: { width: number; height: number }): number {
+  const a = photo.width / photo.height;
+  const b = size.width / size.height;
+  return Math.min(a, b) / Math.max(a, b);
+}
+
+/**
+ * The size table in the order that suits a photo: the formats with a size that prints well (Good or Excellent) first,
+ * then by how much of the photo their shape keeps (its own shape first); within a format, the sizes that print well
+ * before the Low ones. Ties keep the catalogue's order.
+ */
+export function sizeGroupsForPhoto<S extends { width: number; height: number }, G extends { sizes: readonly S[] }>(
+  groups: readonly G[],
+  photo: { width: number; height: number },
+  aiUpscale = 1,
+): G[] {
+  const low = (size: S) =>
+    printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn: size.width, heightIn: size.height, aiUpscale }).rating ===
+    'low';
+  const ranked = groups.map((group, index) => {
+    const good = group.sizes.filter((s) => !low(s));
+    const soft = group.sizes.filter((s) => low(s));
+    const first = group.sizes[0];
+    return {
+      group: { ...group, sizes: [...good, ...soft] },
+      suits: good.length > 0,
+      kept: first ? shapeKept(photo, first) : 0,
+      index,
+    };
+  });
+  ranked.sort((a, b) => Number(b.suits) - Number(a.suits) || b.kept - a.kept || a.index - b.index);
+  return ranked.map((r) => r.group);
+}

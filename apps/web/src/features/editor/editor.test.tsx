@@ -251,6 +251,28 @@ describe('photo editor: honest print quality', () => {
     expect(screen.getByText(/At every ready-made size it may look soft from close up\./)).toBeVisible();
   });
 
+  it('lists the sizes that suit the photo first: its own shape, then those that print well before the Low ones', async () => {
+    // A 4:5 portrait photo, 1500 × 1875 px: Classic (8 × 10 and its kin) is its shape; 16 × 20 in is 93 ppi (needs 100,
+    // Low) while 20 × 24 in is 75 ppi (needs 75, Good), so 20 × 24 comes before it.
+    const portrait = { ...PHOTO, imageType: 'portrait' as const, _id: 'up-45', width: 1500, height: 1875 };
+    await openEditor({ photo: portrait, step: 1 });
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
+    expect(headers[0]).toBe('Classic');
+    expect(headers.at(-1)).toBe('16:9');
+    const classic = within(table)
+      .getAllByRole('button')
+      .map((b) => /^(\S+) in/.exec(b.textContent ?? '')?.[1])
+      .slice(0, 6);
+    expect(classic).toEqual(['8x10', '11x14', '20x24', '16x20', '24x30', '30x40']);
+    // On a phone the page scrolls, not a box inside it: the table's own scrolling is for wider screens only.
+    const box = screen.getByTestId('size-table-scroll');
+    expect(box.className).toMatch(/sm:max-h-\[400px\]/);
+    expect(box.className.split(/\s+/).filter((c) => /^(max-h-|overflow-y-)/.test(c))).toEqual([]);
+  });
+
   it('after Sharpen with AI the badge says so and is Good, never Excellent for pixels the photo did not have', async () => {
     const { user, calls } = await openEditor({ photo: SMALL, step: 1, size: SIZE_18x12 });
     mockApi({
