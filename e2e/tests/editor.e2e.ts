@@ -57,6 +57,8 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
     expect(box.overflowY).toBe('visible');
     expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
     expect((await scroller.boundingBox())!.height).toBeGreaterThan(1000);
+    // …and as wide as its box: nothing hangs out of it at 390 px.
+    expect((await table.boundingBox())!.width).toBeLessThanOrEqual((await scroller.boundingBox())!.width + 0.5);
   }
   // The sizes that suit the 3:2 photo come first: its own shape, then the shapes that keep most of it.
   await expect(table.getByRole('rowheader')).toHaveText(['3:2', 'DIN/ISO', '4:3', '16:9', 'Classic', 'Square']);

@@ -179,6 +179,19 @@ describe('lowAtEverySize', () => {
   const sizes = sizeGroupsFor('landscape').flatMap((g) => g.sizes);
   it('is true only for a photo Low at every size offered', () => {
     expect(lowAtEverySize({ width: 400, height: 300 }, sizes)).toBe(true);
+    // The smallest photo the shop takes, 700 × 700 px, among the sizes a square photo is offered.
+    expect(
+      lowAtEverySize(
+        { width: 700, height: 700 },
+        sizeGroupsFor('square').flatMap((g) => g.sizes),
+      ),
+    ).toBe(true);
+    expect(
+      lowAtEverySize(
+        { width: 800, height: 800 },
+        sizeGroupsFor('square').flatMap((g) => g.sizes),
+      ),
+    ).toBe(false);
     // 1200 × 800 is Good at 12 × 8 (100 ppi).
     expect(lowAtEverySize({ width: 1200, height: 800 }, sizes)).toBe(false);
     // The same 400 × 300 px sharpened ×4 reaches 6 × 4 in's 150 ppi with drawn pixels: Good, so not too small.

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import Cropper, { type Area, type MediaSize, type Point } from 'react-easy-crop';
 import { cropFitsSize, cropPrintQuality, mapCropToOriginal, maxCropZoom, type CropRect } from '@framewala/domain';
-import { qualityDistanceText, qualityWarning, sizeNameText } from '../lib/print-texts';
+import { qualityWarning, sizeNameText } from '../lib/print-texts';
 import { QualityBadge } from './quality-badge';
 
 /** The print size the box is locked to (inches); `name` and `kind` label the box. */
@@ -156,11 +156,6 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
             ) : null}
           </span>
         </div>
-        {quality ? (
-          <p className="-mt-2 text-xs leading-snug text-ink-500" data-testid="quality-note">
-            {qualityDistanceText()}
-          </p>
-        ) : null}
         {warning ? <p className="rounded-lg bg-saffron-50 px-3 py-2 text-sm text-saffron-900">{warning}</p> : null}
 
         {children}

@@ -243,8 +243,8 @@ describe('photo editor: honest print quality', () => {
   });
 
   it('does not say “Looking great!” to a photo that prints Low at every ready-made size', async () => {
-    // 400 × 300 px: 66 ppi at 6 × 4 in (needs 150), less at every larger size.
-    const tiny = { ...PHOTO, imageType: 'landscape' as const, _id: 'up-tiny', width: 400, height: 300 };
+    // The smallest photo the shop takes, 700 × 700 px: 140 ppi at 5 × 5 in (needs 150), Low at every larger size too.
+    const tiny = { ...PHOTO, imageType: 'square' as const, _id: 'up-tiny', width: 700, height: 700 };
     await openEditor({ photo: tiny });
     await waitFor(() => expect(stepHeading()).toHaveTextContent('Your photo is small for printing'));
     expect(stepHeading()).not.toHaveTextContent(/Looking great/);

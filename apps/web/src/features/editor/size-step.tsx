@@ -120,7 +120,7 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                       <th
                         scope="rowgroup"
                         rowSpan={group.sizes.length}
-                        className="cursor-default bg-white py-2 pr-1 pl-3 align-top font-serif text-base font-semibold text-ink-900"
+                        className="cursor-default bg-white py-2 pr-1 pl-2 align-top font-serif text-base font-semibold text-ink-900 sm:pl-3"
                         onClick={(event) => event.stopPropagation()}
                       >
                         {sizeFormatText(group.format)}
@@ -143,11 +143,11 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                           {sizeNameText(size.sizeName)}
                         </span>
                         <span className="mt-0.5">
-                          <QualityBadge quality={quality} />
+                          <QualityBadge quality={quality} wrap />
                         </span>
                       </button>
                     </td>
-                    <td className="py-1.5 pr-3 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800">
+                    <td className="py-1.5 pr-2 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800 sm:pr-3">
                       {formatInr(rupeesToPaise(size.price))}
                     </td>
                   </tr>
