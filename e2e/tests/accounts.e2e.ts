@@ -35,7 +35,10 @@ test('sign up, sign out and sign in again', PHONE, async ({ page, request }, tes
 
   // Signed in straight away, back where the customer came from (home).
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Login Successfully')).toBeVisible();
+  const created = page.getByTestId('toast').filter({ hasText: 'Account created — you’re signed in' });
+  await expect(created).toBeVisible();
+  // On a phone toasts show at the top, away from the on-screen keyboard and the fields above it.
+  if (testInfo.project.name !== 'desktop') expect((await created.boundingBox())!.y).toBeLessThan(120);
   const menu = await accountMenu(page, 'Asha');
   await expect(menu).toBeVisible();
   await expectNoSideScroll(page);

@@ -59,12 +59,18 @@ test(
     await setRange(page, 'Zoom', 4);
     await expect(meter).toContainText('Low · 16 ppi');
 
-    // Sharpen with AI: the crop is cut, then upscaled ×4 in a job whose progress shows, then the sharper crop.
+    // Sharpen with AI: the offer says how long the model takes for this crop (300 × 200 px: about a minute); the crop
+    // is cut, then upscaled ×4 in a job whose progress shows, then the sharper crop.
+    await expect(page.getByText(/It takes about 1 minute, longer when the shop is busy\./)).toBeVisible();
     await page.getByRole('button', { name: 'Sharpen with AI' }).click();
     await expect(page.getByRole('progressbar', { name: 'Sharpening with AI' })).toBeVisible();
     await expect(done).toContainText('Sharpened with AI: now 1200 × 800 px.', { timeout: 90_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
-    await expect(meter).toContainText('Low · 66 ppi');
+    // 66 ppi now, but 16 of it the photo's own: the verdict says what happened, and stays Low.
+    await expect(meter).toContainText('Low · AI-sharpened');
+    await expect(meter).toContainText('needs 100 ppi');
+    // At 12 × 8 in the drawn pixels reach 100 ppi: Good, never Excellent.
+    await expect(table.getByRole('button', { name: /^12x8 in/ })).toContainText('Good · AI-sharpened');
     const stored = await page.evaluate(
       () => JSON.parse(localStorage.getItem('framewala.order') ?? 'null') as { sourcePhoto: { width: number } },
     );

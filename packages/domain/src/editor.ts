@@ -211,9 +211,12 @@ export function cropFitsSize(crop: CropRect, size: { widthIn: number; heightIn: 
   return sameAspect(crop.width / crop.height, size.widthIn / size.heightIn, Math.max(0.01, 2 / Math.min(crop.width, crop.height)));
 }
 
-/** Print quality of a crop of the original at a print size: ppi = cropped pixels ÷ inches (the smaller axis). */
-export function cropPrintQuality(crop: CropRect, size: { widthIn: number; heightIn: number }): PrintQuality {
-  return printQuality({ pixelsWide: crop.width, pixelsHigh: crop.height, widthIn: size.widthIn, heightIn: size.heightIn });
+/**
+ * Print quality of a crop of the original at a print size: ppi = cropped pixels ÷ inches (the smaller axis).
+ * `aiUpscale` is the AI upscale behind the photo's pixels (1: its own), see `printQuality`.
+ */
+export function cropPrintQuality(crop: CropRect, size: { widthIn: number; heightIn: number }, aiUpscale = 1): PrintQuality {
+  return printQuality({ pixelsWide: crop.width, pixelsHigh: crop.height, widthIn: size.widthIn, heightIn: size.heightIn, aiUpscale });
 }
 
 // ── Frame strips ─────────────────────────────────────────────────────────────────────────────────────────────

@@ -25,6 +25,24 @@ export const UPSCALE_MAX_RESULT_PIXELS = 64_000_000;
 export const ENHANCE_MAX_PIXELS = 100_000_000;
 
 /**
+ * How fast the AI upscale runs on the shop's two cores, in megapixels of input a second, start-up included: the model
+ * works on the input (×4 is its ×2 then a quick resize), so the time follows the crop's size. Measured through the
+ * enhance job's child process at its usual nice 10 on a machine shared with other work: a 1600 × 1200 crop took 70 s ×2
+ * (load 1–2.5) and 110 s ×4 (load 6), 0.027 and 0.017 MP a second; the slower figure is the one promised. Under heavy
+ * load the nice job yields (1280 × 960 ×2 took 238 s at load 6–10), hence "longer when the shop is busy".
+ */
+export const UPSCALE_INPUT_MP_PER_SECOND = 0.018;
+
+/**
+ * Whole minutes an AI upscale of a `width` × `height` px crop is expected to take, rounded up, at least 1 (a
+ * 1600 × 1200 crop: 2).
+ */
+export function expectedUpscaleMinutes(width: number, height: number): number {
+  const seconds = (width * height) / 1_000_000 / UPSCALE_INPUT_MP_PER_SECOND;
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
  * Whether a photo of `width` × `height` px may be enhanced as asked, and the result's size. Refused: upscaling a photo
  * over UPSCALE_MAX_LONG_SIDE, a result over UPSCALE_MAX_RESULT_PIXELS or over the upload limits, auto-enhance of a
  * photo over ENHANCE_MAX_PIXELS.

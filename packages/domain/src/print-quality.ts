@@ -6,6 +6,13 @@
  *   16 × 20, 75 from 16 × 24 up), see `minimumPpiFor`.
  * - Low: below it; the print may look soft from close up. The customer may still go on.
  *
+ * The minimum falls as the print grows because a larger print is looked at from further away: the same ppi can be Low
+ * on a small print and Good on a large one.
+ *
+ * AI-sharpened pixels (an upscale ×2 or ×4) are drawn by a model, not taken by the camera: the verdict of a sharpened
+ * photo is Good at best (when the sharpened pixels reach the size's minimum), unless the photo's own detail — the ppi
+ * divided by the upscale — is Excellent by itself. Its label says what happened: 'Good · AI-sharpened'.
+ *
  * MIN_PRINT_PPI (96) stays as the developer size check's fixed limit.
  */
 import { toHundredths } from './units';
@@ -37,6 +44,11 @@ export interface PrintQualityInput {
   /** Print size in inches. */
   widthIn: number;
   heightIn: number;
+  /**
+   * How many times an AI upscale enlarged the pixels (2, 4, or the product of several); 1 or absent for the photo's
+   * own pixels.
+   */
+  aiUpscale?: number | undefined;
 }
 
 export interface PrintQuality {
@@ -44,10 +56,14 @@ export interface PrintQuality {
   ppi: number;
   /** The size's minimum (see PRINT_MINIMUM_PPI_STEPS). */
   minimumPpi: number;
+  /** The AI upscale behind the pixels (1: the photo's own). */
+  aiUpscale: number;
+  /** Whole ppi of the photo's own detail: floor(ppi ÷ aiUpscale); equals `ppi` when not sharpened. */
+  detailPpi: number;
   /** ppi ≥ minimumPpi: not Low. */
   ok: boolean;
   rating: PrintRating;
-  /** 'Excellent · 300 ppi'. */
+  /** 'Excellent · 300 ppi'; a sharpened photo 'Good · AI-sharpened'. */
   label: string;
   /** A short advice line when the print may look soft, else null. */
   warning: typeof LOW_QUALITY_WARNING | null;
@@ -59,6 +75,9 @@ export const PRINT_RATING_NAMES = {
   good: 'Good',
   low: 'Low',
 } as const satisfies Readonly<Record<PrintRating, string>>;
+
+/** What the label says in place of the ppi when the pixels were drawn by the AI upscale. */
+export const AI_SHARPENED_NOTE = 'AI-sharpened';
 
 export const LOW_QUALITY_WARNING = 'May look soft from close up. Choose a smaller size, or sharpen the photo.';
 
@@ -76,6 +95,17 @@ export function ratePpi(ppi: number, minimumPpi: number): PrintRating {
   return 'low';
 }
 
+/**
+ * The verdict of pixels enlarged `aiUpscale` times by the AI model: Excellent only when the photo's own detail is;
+ * otherwise Good when the sharpened pixels reach the size's minimum (never Excellent for pixels the photo did not have),
+ * else Low.
+ */
+export function rateSharpened(ppi: number, minimumPpi: number, aiUpscale: number): PrintRating {
+  if (aiUpscale <= 1) return ratePpi(ppi, minimumPpi);
+  if (ratePpi(Math.floor(ppi / aiUpscale), minimumPpi) === 'excellent') return 'excellent';
+  return ppi >= minimumPpi ? 'good' : 'low';
+}
+
 /** Whole ppi along one axis, exact: floor(pixels × 100 / hundredths of an inch). */
 function axisPpi(pixels: number, inches: number): number {
   const h = toHundredths(inches);
@@ -89,6 +119,10 @@ function axisPpi(pixels: number, inches: number): number {
  */
 export function printQuality(input: PrintQualityInput): PrintQuality {
   const { pixelsWide, pixelsHigh, widthIn, heightIn } = input;
+  const aiUpscale = input.aiUpscale ?? 1;
+  if (!Number.isFinite(aiUpscale) || aiUpscale < 1) {
+    throw new RangeError(`printQuality: aiUpscale must be a number ≥ 1, got ${String(input.aiUpscale)}`);
+  }
   for (const [name, v] of [
     ['pixelsWide', pixelsWide],
     ['pixelsHigh', pixelsHigh],
@@ -101,13 +135,16 @@ export function printQuality(input: PrintQualityInput): PrintQuality {
   }
   const ppi = Math.min(axisPpi(pixelsWide, widthIn), axisPpi(pixelsHigh, heightIn));
   const minimumPpi = minimumPpiFor(widthIn, heightIn);
-  const rating = ratePpi(ppi, minimumPpi);
+  const rating = rateSharpened(ppi, minimumPpi, aiUpscale);
+  const sharpened = aiUpscale > 1;
   return {
     ppi,
     minimumPpi,
+    aiUpscale,
+    detailPpi: sharpened ? Math.floor(ppi / aiUpscale) : ppi,
     ok: rating !== 'low',
     rating,
-    label: `${PRINT_RATING_NAMES[rating]} · ${ppi} ppi`,
+    label: `${PRINT_RATING_NAMES[rating]} · ${sharpened ? AI_SHARPENED_NOTE : `${ppi} ppi`}`,
     warning: rating === 'low' ? LOW_QUALITY_WARNING : null,
   };
 }
@@ -120,4 +157,55 @@ export function printPixelSize(input: PrintQualityInput): { ppi: number; widthPx
     widthPx: Math.round((toHundredths(input.widthIn) * ppi) / 100),
     heightPx: Math.round((toHundredths(input.heightIn) * ppi) / 100),
   };
+}
+
+/** True when a photo of `photo` px prints Low at every one of `sizes` (inches): too small for all of them. */
+export function lowAtEverySize(
+  photo: { width: number; height: number },
+  sizes: readonly { width: number; height: number }[],
+  aiUpscale = 1,
+): boolean {
+  return (
+    sizes.length > 0 &&
+    sizes.every(
+      (size) =>
+        printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn: size.width, heightIn: size.height, aiUpscale })
+          .rating === 'low',
+    )
+  );
+}
+
+/** The share of a photo a print size's shape keeps (1: the same shape, nothing cropped). */
+export function shapeKept(photo: { width: number; height: number }, size: { width: number; height: number }): number {
+  const a = photo.width / photo.height;
+  const b = size.width / size.height;
+  return Math.min(a, b) / Math.max(a, b);
+}
+
+/**
+ * The size table in the order that suits a photo: the formats with a size that prints well (Good or Excellent) first,
+ * then by how much of the photo their shape keeps (its own shape first); within a format, the sizes that print well
+ * before the Low ones. Ties keep the catalogue's order.
+ */
+export function sizeGroupsForPhoto<S extends { width: number; height: number }, G extends { sizes: readonly S[] }>(
+  groups: readonly G[],
+  photo: { width: number; height: number },
+  aiUpscale = 1,
+): G[] {
+  const low = (size: S) =>
+    printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn: size.width, heightIn: size.height, aiUpscale }).rating ===
+    'low';
+  const ranked = groups.map((group, index) => {
+    const good = group.sizes.filter((s) => !low(s));
+    const soft = group.sizes.filter((s) => low(s));
+    const first = group.sizes[0];
+    return {
+      group: { ...group, sizes: [...good, ...soft] },
+      suits: good.length > 0,
+      kept: first ? shapeKept(photo, first) : 0,
+      index,
+    };
+  });
+  ranked.sort((a, b) => Number(b.suits) - Number(a.suits) || b.kept - a.kept || a.index - b.index);
+  return ranked.map((r) => r.group);
 }

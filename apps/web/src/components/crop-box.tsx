@@ -28,6 +28,8 @@ export type CropBoxProps = {
   disabled?: boolean;
   /** Shown under the zoom row: what happens with the box. */
   children?: ReactNode;
+  /** The AI upscale behind the source's pixels (1: the camera's own), for the quality verdict. */
+  aiUpscale?: number;
 };
 
 /**
@@ -36,7 +38,7 @@ export type CropBoxProps = {
  * source scale, after EXIF orientation, which the browser applies to the displayed image); the print quality at the
  * size follows it live.
  */
-export function CropBox({ source, size, initial, onCropChange, onLiveChange, disabled = false, children }: CropBoxProps) {
+export function CropBox({ source, size, initial, onCropChange, onLiveChange, disabled = false, children, aiUpscale = 1 }: CropBoxProps) {
   const { t } = useLingui();
   const aspect = size.widthIn / size.heightIn;
   const fits = initial !== null && cropFitsSize(initial, size);
@@ -60,7 +62,7 @@ export function CropBox({ source, size, initial, onCropChange, onLiveChange, dis
     [source, aspect],
   );
 
-  const quality = live ? cropPrintQuality(live, size) : null;
+  const quality = live ? cropPrintQuality(live, size, aiUpscale) : null;
   const warning = quality ? qualityWarning(quality) : null;
   const sizeName = sizeNameText(size.name);
   const minimumPpi = quality?.minimumPpi;

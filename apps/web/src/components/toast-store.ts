@@ -110,3 +110,18 @@ const getToasts = () => toasts;
 export function useToasts(): Toast[] {
   return useSyncExternalStore(subscribe, getToasts, getToasts);
 }
+
+/** Space between a moved toast and the field it keeps clear of. */
+const GAP_PX = 8;
+
+/**
+ * The `top` (px) that keeps the toasts off the focused field, or null where they already are clear of it. `stack` is
+ * where the toasts are at their own place, `field` the focused field, `viewportHeight` the visible height.
+ */
+export function clearOfField(stack: DOMRect, field: DOMRect, viewportHeight: number): number | null {
+  const overlaps = stack.height > 0 && field.height > 0 && stack.top < field.bottom && field.top < stack.bottom;
+  if (!overlaps) return null;
+  const below = field.bottom + GAP_PX;
+  if (below + stack.height <= viewportHeight) return below;
+  return Math.max(0, field.top - GAP_PX - stack.height);
+}

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
-import { clearToasts, closeToastsOnNavigation, showToast } from './toast-store';
+import { clearOfField, clearToasts, closeToastsOnNavigation, showToast } from './toast-store';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../lib/i18n';
 import { ToastViewport } from './toast-viewport';
@@ -145,5 +145,55 @@ describe('toasts and navigation', () => {
     act(() => vi.advanceTimersByTime(400));
     expect(screen.queryByText('Login Successfully')).toBeNull();
     stop();
+  });
+});
+
+describe('where toasts show', () => {
+  const rect = (top: number, height: number) =>
+    ({ top, bottom: top + height, height, left: 0, right: 390, width: 390, x: 0, y: top }) as DOMRect;
+
+  it('at the top on a phone, bottom right on wider screens', () => {
+    renderViewport();
+    const stack = screen.getByTestId('toasts');
+    expect(stack.className).toMatch(/(^|\s)top-\[/);
+    expect(stack.className).not.toMatch(/(^|\s)bottom-/);
+    expect(stack.className).toMatch(/sm:bottom-6/);
+    expect(stack.className).toMatch(/sm:top-auto/);
+  });
+
+  it('never over the field being typed in: they move below it, or above it when there is no room below', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <label>
+          E-mail
+          <input type="email" />
+        </label>
+        <ToastViewport />
+      </I18nProvider>,
+    );
+    const stack = screen.getByTestId('toasts');
+    const field = screen.getByLabelText('E-mail');
+    // The field sits under the toasts' own place at the top of a 390 × 844 phone.
+    vi.spyOn(stack, 'getBoundingClientRect').mockReturnValue(rect(12, 64));
+    vi.spyOn(field, 'getBoundingClientRect').mockReturnValue(rect(40, 48));
+    act(() => field.focus());
+    act(() => void showToast('Coupon applied'));
+    expect(stack.style.top).toBe('96px');
+
+    // Focus on a button: the toasts go back to their own place.
+    act(() => field.blur());
+    expect(stack.style.top).toBe('');
+
+    // A field clear of them leaves them where they are.
+    vi.spyOn(field, 'getBoundingClientRect').mockReturnValue(rect(300, 48));
+    act(() => field.focus());
+    expect(stack.style.top).toBe('');
+  });
+
+  it('choose below the field, else above it', () => {
+    expect(clearOfField(rect(12, 64), rect(40, 48), 844)).toBe(96);
+    expect(clearOfField(rect(12, 64), rect(300, 48), 844)).toBeNull();
+    // A field near the bottom of a short visible area (the keyboard is open): above it.
+    expect(clearOfField(rect(300, 64), rect(320, 48), 400)).toBe(248);
   });
 });

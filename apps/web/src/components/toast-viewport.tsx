@@ -1,14 +1,71 @@
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CheckIcon, CloseIcon } from './icons';
-import { dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
+import { clearOfField, dismissToast, useToasts, type Toast, type ToastTone } from './toast-store';
 
-/** Renders the toasts of `toast-store`: a polite live region, and error toasts as alerts. Mounted once (header). */
+/**
+ * Renders the toasts of `toast-store`: a polite live region, and error toasts as alerts. Mounted once (header).
+ *
+ * Where they show: at the top on a phone, away from the on-screen keyboard and the fields above it; bottom right on
+ * wider screens, beside the forms. Whatever the screen, a toast never covers the field being typed in: when the focused
+ * field lies under the toasts, they move just below it (or above it, when there is no room below).
+ */
 const subscribeNothing = () => () => {};
+
+/** A field the customer types in (a button, a box to tick or a slider is not one). */
+function isTypingField(element: Element | null): element is HTMLElement {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element.isContentEditable || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image', 'hidden'].includes(element.type)
+  );
+}
+
+/** Moves the toasts off the focused field while there are toasts; null while they may stay at their own place. */
+function useClearOfFocusedField(stack: RefObject<HTMLDivElement | null>, active: boolean): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  useEffect(() => {
+    if (!active) {
+      setTop(null);
+      return;
+    }
+    const place = () => {
+      const element = stack.current;
+      const field = document.activeElement;
+      if (!element || !isTypingField(field)) {
+        setTop(null);
+        return;
+      }
+      // Measured at the toasts' own place: the moved position is only ever an override of it.
+      const moved = element.style.top;
+      element.style.top = '';
+      const own = element.getBoundingClientRect();
+      element.style.top = moved;
+      const height = window.visualViewport?.height ?? window.innerHeight;
+      setTop(clearOfField(own, field.getBoundingClientRect(), height));
+    };
+    place();
+    const events = ['focusin', 'focusout', 'resize'] as const;
+    for (const event of events) window.addEventListener(event, place);
+    window.addEventListener('scroll', place, true);
+    window.visualViewport?.addEventListener('resize', place);
+    window.visualViewport?.addEventListener('scroll', place);
+    return () => {
+      for (const event of events) window.removeEventListener(event, place);
+      window.removeEventListener('scroll', place, true);
+      window.visualViewport?.removeEventListener('resize', place);
+      window.visualViewport?.removeEventListener('scroll', place);
+    };
+  }, [active, stack]);
+  return top;
+}
 
 export function ToastViewport() {
   const list = useToasts();
+  const stack = useRef<HTMLDivElement>(null);
+  const top = useClearOfFocusedField(stack, list.length > 0);
   // Mounted in the browser only: pages rendered to HTML at build time have no document.body to portal into.
   const inBrowser = useSyncExternalStore(
     subscribeNothing,
@@ -19,7 +76,12 @@ export function ToastViewport() {
   const assertive = list.filter((toast) => toast.tone === 'error');
   if (!inBrowser) return null;
   return createPortal(
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:bottom-6 sm:items-end sm:px-6">
+    <div
+      ref={stack}
+      data-testid="toasts"
+      style={top === null ? undefined : { top: `${top}px`, bottom: 'auto' }}
+      className="pointer-events-none fixed inset-x-0 top-[calc(env(safe-area-inset-top)+0.75rem)] z-[60] flex flex-col items-center gap-2 px-4 sm:top-auto sm:bottom-6 sm:items-end sm:px-6"
+    >
       {/* A live region present before any message, so screen readers announce what is added to it. */}
       <div aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {polite.map((toast) => (

@@ -30,6 +30,7 @@ afterEach(() => {
 });
 
 const low = printQuality({ pixelsWide: 1000, pixelsHigh: 700, widthIn: 30, heightIn: 20 });
+const sharpened = printQuality({ pixelsWide: 4800, pixelsHigh: 3200, widthIn: 18, heightIn: 12, aiUpscale: 4 });
 const outer = framedOuterSize({ widthIn: 12, heightIn: 8, borderIn: 1.2, mouldingIn: 1 });
 
 describe('print texts in English are the domain’s texts', () => {
@@ -42,6 +43,8 @@ describe('print texts in English are the domain’s texts', () => {
 
   it('shows the verdicts, sizes, custom-size messages and borders as the domain writes them', () => {
     expect(qualityLabel(low)).toBe(low.label);
+    expect(qualityLabel(sharpened)).toBe(sharpened.label);
+    expect(qualityLabel(sharpened)).toBe('Good · AI-sharpened');
     expect(qualityWarning(low)).toBe(LOW_QUALITY_WARNING);
     expect(outerSizeText(outer)).toBe(formatOuterSize(outer));
     expect(sizeNameText('12x8')).toBe('12x8 in');
@@ -66,6 +69,7 @@ describe('print texts in Hindi', () => {
     expect(sizeNameText('12x8')).toBe('12 × 8 इंच');
     expect(sizeNameText('A4 11.7x8.3')).toBe('A4 11.7 × 8.3 इंच');
     expect(qualityLabel(low)).toBe(`कम · ${low.ppi} ppi`);
+    expect(qualityLabel(sharpened)).toBe('अच्छी · AI से शार्प की गई');
     expect(qualityWarning(low)).toBe('पास से देखने पर धुंधली लग सकती है। छोटा साइज़ चुनें, या फ़ोटो को शार्प करें।');
     expect(outerSizeText(outer)).toBe(`${outer.widthIn} × ${outer.heightIn} इंच (${outer.widthCm} × ${outer.heightCm} सेमी)`);
     expect(customSizeErrorText(CUSTOM_SIZE_MESSAGES.Height.missing)).toBe('ऊँचाई इंच में डालें');

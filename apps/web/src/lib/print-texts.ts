@@ -40,11 +40,19 @@ export const PRINT_RATING_TEXTS: Record<keyof typeof PRINT_RATING_NAMES, Message
   low: msg`Low`,
 };
 
-/** 'Excellent · 300 ppi', as the domain's `label`, in the page's language. */
-export function qualityLabel(quality: Pick<PrintQuality, 'rating' | 'ppi'>): string {
+/** 'Excellent · 300 ppi', or for AI-sharpened pixels 'Good · AI-sharpened', as the domain's `label`, in the page's language. */
+export function qualityLabel(quality: Pick<PrintQuality, 'rating' | 'ppi'> & { aiUpscale?: number }): string {
   const rating = i18n._(PRINT_RATING_TEXTS[quality.rating satisfies PrintRating]);
+  if ((quality.aiUpscale ?? 1) > 1) return i18n._(msg`${rating} · AI-sharpened`);
   const ppi = quality.ppi;
   return i18n._(msg`${rating} · ${ppi} ppi`);
+}
+
+const QUALITY_DISTANCE_NOTE = msg`Bigger prints are seen from further away, so they need fewer ppi: the same ppi can be Low on a small print and Good on a large one.`;
+
+/** One line beside the verdicts: why the same ppi is rated differently by size (viewing distance). */
+export function qualityDistanceText(): string {
+  return i18n._(QUALITY_DISTANCE_NOTE);
 }
 
 /** The advice shown with a Low verdict, or null. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnhance } from '../enhance';
+import { checkEnhance, expectedUpscaleMinutes, UPSCALE_INPUT_MP_PER_SECOND } from '../enhance';
 import { enhanceBodySchema } from './enhance';
 
 describe('enhanceBodySchema', () => {
@@ -30,5 +30,17 @@ describe('checkEnhance', () => {
     expect(checkEnhance(4000, 3000, { upscale: 4 })).toMatchObject({ ok: false, message: expect.stringContaining('16000 × 12000') });
     expect(checkEnhance(4000, 3000, { upscale: 2 }).ok).toBe(true);
     expect(checkEnhance(12000, 9000, { auto: { strength: 50 } }).ok).toBe(false);
+  });
+});
+
+describe('expectedUpscaleMinutes', () => {
+  it('follows the crop’s size at the measured speed, in whole minutes rounded up', () => {
+    // A messaging app's 1600 × 1200 copy: 1.92 MP at 0.018 MP a second, 107 s.
+    expect(expectedUpscaleMinutes(1600, 1200)).toBe(2);
+    expect(expectedUpscaleMinutes(1200, 800)).toBe(1);
+    expect(expectedUpscaleMinutes(300, 200)).toBe(1);
+    // The largest photo sharpening takes, 4000 × 3000: 12 MP, 667 s.
+    expect(expectedUpscaleMinutes(4000, 3000)).toBe(12);
+    expect(UPSCALE_INPUT_MP_PER_SECOND).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,10 @@ const NOTICES: Record<typeof LOGIN_SUCCESS_MESSAGE, MessageDescriptor> = {
 /** The toast after signing in. */
 export const loginSuccessText = (): string => i18n._(NOTICES[LOGIN_SUCCESS_MESSAGE]);
 
+const ACCOUNT_CREATED = msg`Account created — you’re signed in`;
+/** The toast after signing up, which signs the new customer in straight away: both things that happened. */
+export const accountCreatedText = (): string => i18n._(ACCOUNT_CREATED);
+
 const SOMETHING_WENT_WRONG = msg`Something went wrong!`;
 export const somethingWentWrongText = (): string => i18n._(SOMETHING_WENT_WRONG);
 

@@ -81,6 +81,9 @@ describe('/signup', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/about-us'));
+    // The toast says what happened, in plain words: the account was made and the customer is signed in.
+    expect(await screen.findByText('Account created — you’re signed in')).toBeVisible();
+    expect(screen.queryByText('Login Successfully')).toBeNull();
     expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({
       firstName: 'Asha',
       lastName: 'Verma',

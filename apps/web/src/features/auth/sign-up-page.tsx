@@ -24,7 +24,7 @@ import {
   type SignUpFormInput,
   type SignUpFormValues,
 } from './form-schemas';
-import { loginSuccessText, messageOf, passwordIssueOf } from './messages';
+import { accountCreatedText, messageOf, passwordIssueOf } from './messages';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'mobile'] as const;
 
@@ -91,7 +91,7 @@ export function SignUpPage() {
         if (!result) throw new Error('no token');
         queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
         await completeSignIn(result.token, result.user);
-        showToast(loginSuccessText(), { durationMs: 5000 });
+        showToast(accountCreatedText(), { durationMs: 5000 });
         navigate(pathAfterSignIn(next), { replace: true });
       } catch {
         // Seed §4: registration success goes to /sign-in. We land there only if signing in straight away failed.

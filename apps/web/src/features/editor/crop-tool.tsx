@@ -7,6 +7,7 @@ import { CropBox } from '../../components/crop-box';
 import { CheckIcon, CropIcon } from '../../components/icons';
 import type { OrderPhoto } from '../../lib/order-draft/order-draft';
 import type { CropProgress } from './api/crop';
+import { photoAiUpscale } from './editor-model';
 import type { PrintSize } from '../../lib/order-draft/draft-choices';
 
 export type CropAction = {
@@ -42,7 +43,14 @@ const PHASE_TEXT: Record<CropProgress['phase'], MessageDescriptor> = {
  */
 export function CropTool({ source, print, initial, onCropChange, applied, whole, action }: CropToolProps) {
   return (
-    <CropBox source={source} size={print} initial={initial} onCropChange={onCropChange} disabled={action.state.status === 'working'}>
+    <CropBox
+      source={source}
+      size={print}
+      initial={initial}
+      onCropChange={onCropChange}
+      disabled={action.state.status === 'working'}
+      aiUpscale={photoAiUpscale(source)}
+    >
       <CropStatus applied={applied} whole={whole} action={action} />
     </CropBox>
   );

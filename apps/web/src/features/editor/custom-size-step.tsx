@@ -5,7 +5,7 @@ import type { CustomSizeInput, OrderDraft } from '../../lib/order-draft/order-dr
 import { customSizeCheck } from '../../lib/order-draft/draft-choices';
 import { photoQuality } from './editor-model';
 import { QualityBadge } from '../../components/quality-badge';
-import { customSizeErrorText, inchesText } from '../../lib/print-texts';
+import { customSizeErrorText, inchesText, qualityDistanceText } from '../../lib/print-texts';
 import { BackButton, NextButton, StepActions, StepHeading } from './step-ui';
 
 type CustomSizeStepProps = {
@@ -64,6 +64,9 @@ export function CustomSizeStep({ draft, onType, onBack, onNext, nextBusy }: Cust
               </span>
             </span>
             <QualityBadge quality={photoQuality(draft.sourcePhoto, valid.width, valid.height)} />
+            <p className="w-full text-sm leading-snug text-ink-500" data-testid="quality-note">
+              {qualityDistanceText()}
+            </p>
           </div>
         ) : (
           <span className="text-ink-500">

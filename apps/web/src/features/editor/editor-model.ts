@@ -151,9 +151,36 @@ export const EDITOR_OPTIONS: readonly { step: EditorStep; label: MessageDescript
   { step: 4, label: msg`Motif border`, hint: msg`Add a white border around the photo` },
 ];
 
-/** Print quality of the whole photo at a size (the crop will cut the longer side: the smaller ppi counts). */
-export function photoQuality(photo: { width: number; height: number }, widthIn: number, heightIn: number): PrintQuality {
-  return printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn, heightIn });
+/**
+ * How many times AI upscales enlarged a photo's pixels (1: the camera's own): what the order in progress recorded
+ * (`aiUpscale`, the product along enhancements of enhancements), else the upload's own `enhancement.upscale`.
+ */
+export function photoAiUpscale(photo: object): number {
+  const { aiUpscale, enhancement } = photo as { aiUpscale?: unknown; enhancement?: unknown };
+  if (typeof aiUpscale === 'number' && Number.isFinite(aiUpscale) && aiUpscale >= 1) return aiUpscale;
+  const upscale = (enhancement as { upscale?: unknown } | null | undefined)?.upscale;
+  return typeof upscale === 'number' && upscale > 1 ? upscale : 1;
+}
+
+/**
+ * An enhanced upload made from `before` (or from a crop of it), carrying the AI upscale behind its pixels: before's,
+ * times this enhancement's own.
+ */
+export function withAiUpscale(after: OrderPhoto, before: OrderPhoto): OrderPhoto {
+  const own = (after.enhancement as { upscale?: unknown } | null | undefined)?.upscale;
+  return { ...after, aiUpscale: photoAiUpscale(before) * (typeof own === 'number' && own > 1 ? own : 1) };
+}
+
+/**
+ * Print quality of the whole photo at a size (the crop will cut the longer side: the smaller ppi counts), AI-sharpened
+ * pixels rated as the domain rates them.
+ */
+export function photoQuality(
+  photo: { width: number; height: number; aiUpscale?: unknown; enhancement?: unknown },
+  widthIn: number,
+  heightIn: number,
+): PrintQuality {
+  return printQuality({ pixelsWide: photo.width, pixelsHigh: photo.height, widthIn, heightIn, aiUpscale: photoAiUpscale(photo) });
 }
 
 /**

@@ -235,7 +235,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
           data-step={step}
         >
           {step === 0 ? (
-            <OptionsStep sizeReady={print !== null && applied} onChoose={(s) => update((d) => goToStep(d, s))} />
+            <OptionsStep photo={draft.sourcePhoto} sizeReady={print !== null && applied} onChoose={(s) => update((d) => goToStep(d, s))} />
           ) : step === 1 ? (
             <SizeStep
               draft={draft}

@@ -209,6 +209,104 @@ describe('photo editor: options and sizes', () => {
   });
 });
 
+describe('photo editor: honest print quality', () => {
+  // A messaging app's copy: 1500 × 1000 px is 83 ppi at 18 × 12 in, under that size's 100.
+  const SMALL = {
+    ...PHOTO,
+    imageType: 'landscape' as const,
+    _id: 'up-small',
+    url: '/media/uploads/up-small/rendition.webp',
+    width: 1500,
+    height: 1000,
+  };
+  const SIZE_18x12 = { _id: '3x2-18x12', format: '3:2', sizeName: '18x12', width: 18, height: 12, price: 972 };
+  const sharpenedUpload = (id: string, width: number, height: number, enhancement: { strength: number | null; upscale: 2 | 4 | null }) => ({
+    _id: id,
+    url: `/media/uploads/${id}/rendition.webp`,
+    thumbnailUrl: null,
+    imageType: 'landscape',
+    width,
+    height,
+    status: 'ready',
+    parentId: 'up-small',
+    crop: null,
+    enhancement,
+    progress: null,
+  });
+
+  it('explains beside the verdicts why the same ppi is Low on a small print and Good on a large one', async () => {
+    await openEditor({ step: 1 });
+    await screen.findByRole('table');
+    expect(screen.getByTestId('quality-note')).toHaveTextContent(
+      'Bigger prints are seen from further away, so they need fewer ppi: the same ppi can be Low on a small print and Good on a large one.',
+    );
+  });
+
+  it('does not say “Looking great!” to a photo that prints Low at every ready-made size', async () => {
+    // The smallest photo the shop takes, 700 × 700 px: 140 ppi at 5 × 5 in (needs 150), Low at every larger size too.
+    const tiny = { ...PHOTO, imageType: 'square' as const, _id: 'up-tiny', width: 700, height: 700 };
+    await openEditor({ photo: tiny });
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Your photo is small for printing'));
+    expect(stepHeading()).not.toHaveTextContent(/Looking great/);
+    expect(screen.getByText(/At every ready-made size it may look soft from close up\./)).toBeVisible();
+  });
+
+  it('lists the sizes that suit the photo first: its own shape, then those that print well before the Low ones', async () => {
+    // A 4:5 portrait photo, 1500 × 1875 px: Classic (8 × 10 and its kin) is its shape; 16 × 20 in is 93 ppi (needs 100,
+    // Low) while 20 × 24 in is 75 ppi (needs 75, Good), so 20 × 24 comes before it.
+    const portrait = { ...PHOTO, imageType: 'portrait' as const, _id: 'up-45', width: 1500, height: 1875 };
+    await openEditor({ photo: portrait, step: 1 });
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
+    expect(headers[0]).toBe('Classic');
+    expect(headers.at(-1)).toBe('16:9');
+    const classic = within(table)
+      .getAllByRole('button')
+      .map((b) => /^(\S+) in/.exec(b.textContent ?? '')?.[1])
+      .slice(0, 6);
+    expect(classic).toEqual(['8x10', '11x14', '20x24', '16x20', '24x30', '30x40']);
+    // On a phone the page scrolls, not a box inside it: the table's own scrolling is for wider screens only.
+    const box = screen.getByTestId('size-table-scroll');
+    expect(box.className).toMatch(/sm:max-h-\[400px\]/);
+    expect(box.className.split(/\s+/).filter((c) => /^(max-h-|overflow-y-)/.test(c))).toEqual([]);
+  });
+
+  it('after Sharpen with AI the badge says so and is Good, never Excellent for pixels the photo did not have', async () => {
+    const { user, calls } = await openEditor({ photo: SMALL, step: 1, size: SIZE_18x12 });
+    mockApi({
+      'POST /api/uploads/up-small/enhance': { status: 201, body: sharpenedUpload('up-sharp', 3000, 2000, { strength: null, upscale: 2 }) },
+      'POST /api/uploads/up-sharp/enhance': {
+        status: 201,
+        body: sharpenedUpload('up-bright', 3000, 2000, { strength: 70, upscale: null }),
+      },
+    });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getByRole('button', { name: /^18x12 in/ })).toHaveTextContent('Low · 83 ppi'));
+    // The offer tells the time the model takes for this crop (1.5 MP: about 2 minutes), not "a few minutes".
+    expect(screen.getByText(/It takes about 2 minutes, longer when the shop is busy\./)).toBeVisible();
+    expect(screen.queryByText(/a few minutes/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Sharpen with AI' }));
+    await screen.findByText(/Sharpened with AI: now 3000 × 2000 px/);
+    expect(calls.find((c) => c.path === '/api/uploads/up-small/enhance')?.body).toEqual({ upscale: 2 });
+    // 3000 × 2000 px at 18 × 12 in is 166 ppi, but 83 of it is the photo's own: Good, and it says what happened.
+    const row = within(table).getByRole('button', { name: /^18x12 in/ });
+    expect(row).toHaveTextContent('Good · AI-sharpened');
+    expect(row.querySelector('[data-quality="good"]')).not.toBeNull();
+    // 12 × 8 in would read "Excellent · 250 ppi"; its own detail is 125 ppi: Good.
+    expect(within(table).getByRole('button', { name: /^12x8 in/ })).toHaveTextContent('Good · AI-sharpened');
+    expect(stored().sourcePhoto).toMatchObject({ _id: 'up-sharp', aiUpscale: 2 });
+
+    // Enhancing the sharpened photo keeps the record of the sharpening.
+    await user.click(screen.getByRole('button', { name: /^Enhance$/ }));
+    await screen.findByText(/Enhanced\. Drag to compare\./);
+    expect(stored().sourcePhoto).toMatchObject({ _id: 'up-bright', aiUpscale: 2 });
+    expect(within(table).getByRole('button', { name: /^18x12 in/ })).toHaveTextContent('Good · AI-sharpened');
+  });
+});
+
 describe('photo editor: Back rules', () => {
   const framed = {
     size: SIZE_12x8,

@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, type CropRect, type EnhanceBody } from '@framewala/domain';
+import { cropPrintQuality, ENHANCE_DEFAULT_STRENGTH, expectedUpscaleMinutes, type CropRect, type EnhanceBody } from '@framewala/domain';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { BeforeAfter } from './before-after';
 import { getOrderDraft, toOrderPhoto, updateOrderDraft, type OrderDraft, type OrderPhoto } from '../../lib/order-draft/order-draft';
 import { shrunkCopyText, sizeNameText } from '../../lib/print-texts';
 import { clientError, isAbortError, uploadErrorText } from '../../lib/uploads/upload-progress';
 import { cropUpload } from './api/crop';
-import { applyEnhanced, coversWholePhoto, effectiveCrop, upscaleOffer } from './editor-model';
+import { applyEnhanced, coversWholePhoto, effectiveCrop, photoAiUpscale, upscaleOffer, withAiUpscale } from './editor-model';
 import { type PrintSize } from '../../lib/order-draft/draft-choices';
 import { enhancePhoto } from './api/enhance';
 
@@ -47,7 +47,7 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
 
   const source = draft.sourcePhoto;
   const crop = effectiveCrop(draft, print);
-  const quality = crop ? cropPrintQuality(crop, print) : null;
+  const quality = crop ? cropPrintQuality(crop, print, photoAiUpscale(source)) : null;
   // AI sharpening works on the crop (what will be printed), which is cut first when it is not the whole photo.
   const offer = quality && crop ? upscaleOffer(crop, quality) : null;
   const shrunk = isShrunkCopy(source) || (done ? isShrunkCopy(done.before) : false);
@@ -75,8 +75,9 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
           if (!ac.signal.aborted) setWork({ kind, progress });
         },
       });
-      const after = toOrderPhoto(upload);
-      if (!after) throw clientError(200, 'BAD_RESPONSE', msg`The enhanced photo could not be read.`);
+      const read = toOrderPhoto(upload);
+      if (!read) throw clientError(200, 'BAD_RESPONSE', msg`The enhanced photo could not be read.`);
+      const after = withAiUpscale(read, before);
       updateOrderDraft((d) => {
         if (d.sourcePhoto._id !== before._id) return d;
         if (target === before) return applyEnhanced(d, after);
@@ -114,6 +115,8 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
   const size = sizeNameText(print.name);
   const ppi = quality?.ppi;
   const minimumPpi = quality?.minimumPpi;
+  // The model works on the crop: its time follows the crop's pixels.
+  const minutes = crop ? expectedUpscaleMinutes(crop.width, crop.height) : 1;
   const doneWidth = done?.after.width;
   const doneHeight = done?.after.height;
 
@@ -142,8 +145,13 @@ export function EnhancePanel({ draft, print }: { draft: OrderDraft; print: Print
           <p className="text-sm text-ink-700">
             <Trans>
               At {size}, this crop has {ppi} ppi; this size needs {minimumPpi}. Our AI can redraw it at {offer}× the resolution for a
-              sharper print. It takes a few minutes.
-            </Trans>
+              sharper print.
+            </Trans>{' '}
+            <Plural
+              value={minutes}
+              one="It takes about # minute, longer when the shop is busy."
+              other="It takes about # minutes, longer when the shop is busy."
+            />
           </p>
           <button type="button" className={`${primaryButton} mt-3`} onClick={() => void run('ai', { upscale: offer })}>
             <Trans>Sharpen with AI</Trans>

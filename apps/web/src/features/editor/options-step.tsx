@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ComponentType, SVGProps } from 'react';
-import type { EditorStep } from '@framewala/domain';
+import { lowAtEverySize, sizeGroupsFor, type EditorStep } from '@framewala/domain';
+import { useSizeGroups } from '../../lib/catalogue/catalogue-api';
+import type { OrderPhoto } from '../../lib/order-draft/order-draft';
 import { ArrowRightIcon, CropIcon, FrameIcon, RulerIcon } from '../../components/icons';
-import { EDITOR_OPTIONS } from './editor-model';
-import { OPTIONS_HEADING, OPTIONS_HINT } from './options-texts';
+import { EDITOR_OPTIONS, photoAiUpscale } from './editor-model';
+import { OPTIONS_HEADING, OPTIONS_HINT, SMALL_PHOTO_HEADING, SMALL_PHOTO_HINT } from './options-texts';
 import { StepHeading } from './step-ui';
 
 const MatIcon = (props: SVGProps<SVGSVGElement>) => (
@@ -20,13 +22,25 @@ type OptionsStepProps = {
   onChoose: (step: EditorStep) => void;
   /** Frame Profile and Motif border need a size (and its crop) first. */
   sizeReady: boolean;
+  /** The photo being framed: one that prints Low at every ready-made size is not praised. */
+  photo: OrderPhoto;
 };
 
-export function OptionsStep({ onChoose, sizeReady }: OptionsStepProps) {
+export function OptionsStep({ onChoose, sizeReady, photo }: OptionsStepProps) {
   const { t, i18n } = useLingui();
+  const groups = useSizeGroups(photo.imageType);
+  // Until the shop's sizes arrive, the catalogue it starts from.
+  const sizes: { width: number; height: number }[] = (groups.data ?? sizeGroupsFor(photo.imageType)).flatMap(
+    (group: { sizes: readonly { width: number; height: number }[] }) => [...group.sizes],
+  );
+  const small = lowAtEverySize(photo, sizes, photoAiUpscale(photo));
   return (
     <>
-      <StepHeading eyebrow={t`Your photo is in`} title={i18n._(OPTIONS_HEADING)} hint={i18n._(OPTIONS_HINT)} />
+      <StepHeading
+        eyebrow={t`Your photo is in`}
+        title={i18n._(small ? SMALL_PHOTO_HEADING : OPTIONS_HEADING)}
+        hint={i18n._(small ? SMALL_PHOTO_HINT : OPTIONS_HINT)}
+      />
       <ul className="grid gap-2.5">
         {EDITOR_OPTIONS.map((option) => {
           const Icon = ICONS[option.step] ?? FrameIcon;

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment } from 'react';
-import { formatInr, rupeesToPaise, type SizeGroup, type SizeOption } from '@framewala/domain';
+import { formatInr, rupeesToPaise, sizeGroupsForPhoto, type SizeGroup, type SizeOption } from '@framewala/domain';
 import { secondaryButton } from '../../components/button-styles';
 import { CheckIcon } from '../../components/icons';
 import type { OrderDraft } from '../../lib/order-draft/order-draft';
 import { useSizeGroups } from '../../lib/catalogue/catalogue-api';
-import { photoQuality } from './editor-model';
-import { sizeFormatText, sizeNameText } from '../../lib/print-texts';
+import { photoAiUpscale, photoQuality } from './editor-model';
+import { qualityDistanceText, sizeFormatText, sizeNameText } from '../../lib/print-texts';
 import { QualityBadge } from '../../components/quality-badge';
 import { BackButton, LoadError, LoadingRows, NextButton, StepActions, StepHeading } from './step-ui';
 
@@ -20,7 +20,10 @@ type SizeStepProps = {
   nextBusy: boolean;
 };
 
-/** Step 1: the preset sizes for the photo's orientation, grouped by format, with the print quality of each. */
+/**
+ * Step 1: the preset sizes for the photo's orientation, grouped by format, with the print quality of each; the sizes
+ * that suit the photo (its shape, a good print) first.
+ */
 export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }: SizeStepProps) {
   const { t } = useLingui();
   const imageType = draft.sourcePhoto.imageType;
@@ -33,8 +36,11 @@ export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }
       <StepHeading
         eyebrow={t`Step 1 of 4 · Size`}
         title={t`Choose your print size`}
-        hint={t`Sizes are in inches and follow your photo’s shape. The badge shows how sharp your photo will print at each size.`}
+        hint={t`Sizes are in inches and follow your photo’s shape; those that suit it best come first. The badge shows how sharp your photo will print at each size.`}
       />
+      <p className="-mt-3 mb-4 text-sm leading-snug text-ink-500" data-testid="quality-note">
+        {qualityDistanceText()}
+      </p>
       {sizes.isPending ? (
         <LoadingRows label={t`Loading sizes`} />
       ) : sizes.isError ? (
@@ -66,21 +72,22 @@ export function SizeStep({ draft, onChoose, onCustom, onBack, onNext, nextBusy }
 type SizeTableProps = {
   groups: SizeGroup[];
   selectedId: string | null;
-  photo: { width: number; height: number };
+  photo: { width: number; height: number; aiUpscale?: unknown; enhancement?: unknown };
   onChoose: (size: SizeOption & { format: string }) => void;
 };
 
 function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
   return (
     <div
-      className="relative max-h-[400px] overflow-y-auto overscroll-contain rounded-xl border border-ink-100 bg-white"
+      // A box of its own scroll on wider screens only: on a phone the page scrolls, never a box inside it.
+      className="relative rounded-xl border border-ink-100 bg-white sm:max-h-[400px] sm:overflow-y-auto sm:overscroll-contain"
       data-testid="size-table-scroll"
     >
       <table className="w-full border-collapse text-left text-[0.95rem]">
         <caption className="sr-only">
           <Trans>Preset print sizes with their starting price and the print quality of your photo</Trans>
         </caption>
-        <thead className="sticky top-0 z-10 bg-sand text-[0.8rem] text-ink-600">
+        <thead className="bg-sand text-[0.8rem] text-ink-600 sm:sticky sm:top-0 sm:z-10">
           <tr>
             <th scope="col" className="px-3 py-2.5 font-semibold">
               <Trans>Format</Trans>
@@ -94,7 +101,7 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
           </tr>
         </thead>
         <tbody>
-          {groups.map((group) => (
+          {sizeGroupsForPhoto(groups, photo, photoAiUpscale(photo)).map((group) => (
             <Fragment key={group._id}>
               {group.sizes.map((size, index) => {
                 const selected = size._id === selectedId;
@@ -113,7 +120,7 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                       <th
                         scope="rowgroup"
                         rowSpan={group.sizes.length}
-                        className="cursor-default bg-white py-2 pr-1 pl-3 align-top font-serif text-base font-semibold text-ink-900"
+                        className="cursor-default bg-white py-2 pr-1 pl-2 align-top font-serif text-base font-semibold text-ink-900 sm:pl-3"
                         onClick={(event) => event.stopPropagation()}
                       >
                         {sizeFormatText(group.format)}
@@ -136,11 +143,11 @@ function SizeTable({ groups, selectedId, photo, onChoose }: SizeTableProps) {
                           {sizeNameText(size.sizeName)}
                         </span>
                         <span className="mt-0.5">
-                          <QualityBadge quality={quality} />
+                          <QualityBadge quality={quality} wrap />
                         </span>
                       </button>
                     </td>
-                    <td className="py-1.5 pr-3 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800">
+                    <td className="py-1.5 pr-2 pl-1 text-right tabular-nums whitespace-nowrap text-ink-800 sm:pr-3">
                       {formatInr(rupeesToPaise(size.price))}
                     </td>
                   </tr>
