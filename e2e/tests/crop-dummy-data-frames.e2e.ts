@@ -175,7 +175,7 @@ test('/edit-frame with an order in progress opens the editor at its frame step',
   const photo = await uploadPhoto(request, { claim }, { buffer: await plainImage(1200, 800, '#b86'), name: 'terrace.jpg' });
   await startOrder(page, photo, { claim, step: 5 });
   await page.goto('/edit-frame');
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=frame$/);
   await expect(page.locator('#editor-step-heading')).toHaveText('Pick your frame design');
   // The order itself is at the frame step now, so a reload stays there.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}').step)).toBe(3);

@@ -98,7 +98,7 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await dialog.getByRole('button', { name: 'हो गया' }).click();
 
   // The editor: a preset size, a frame, a white border, the summary.
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
   await screen(page, testInfo, allowed, 'editor');
   await page.getByRole('button', { name: /^फ़ोटो साइज़/ }).click();
   await page
