@@ -39,6 +39,8 @@ const SOCIAL = ['Instagram', 'Facebook', 'YouTube', 'Pinterest', 'LinkedIn'];
 const UNITS = ['GB', 'MB', 'KB', 'px', 'MP', 'mm', 'cm', 'ppi'];
 /** Paper-size standards named in the size table. */
 const STANDARDS = ['DIN', 'ISO'];
+/** The header's language switch names English in English, so an English reader finds it on a Hindi page. */
+const LANGUAGE_NAMES = ['English'];
 
 type Allowed = Set<string>;
 
@@ -68,6 +70,7 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
       ...SOCIAL,
       ...UNITS,
       ...STANDARDS,
+      ...LANGUAGE_NAMES,
       'Asha',
       'Verma',
       'diwali',

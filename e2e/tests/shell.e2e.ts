@@ -1,4 +1,4 @@
-import { expectAccessible, shot } from './pages';
+import { expectAccessible, shot, sideScroll } from './pages';
 import { expect, PHONE, test } from './fixtures';
 
 test(
@@ -9,6 +9,22 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
     await expectAccessible(page, '/');
     await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+
+    // हिन्दी is in the header's row at every width (a phone's too), not only in the Menu; it switches the page at once.
+    const header = page.locator('header');
+    const toHindi = header.getByRole('button', { name: 'हिन्दी में देखें' });
+    await expect(toHindi).toBeVisible();
+    await expect(toHindi).toHaveText('हिन्दी');
+    const switchBox = (await toHindi.boundingBox())!;
+    expect(switchBox.x + switchBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await toHindi.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपके सबसे अनमोल पल, फ़्रेम दर फ़्रेम सहेजे हुए');
+    const toEnglish = header.getByRole('button', { name: 'View in English' });
+    await expect(toEnglish).toBeVisible();
+    expect(await sideScroll(page)).toBe(0);
+    await shot(page, testInfo, 'home-hi');
+    await toEnglish.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
     await page.getByRole('button', { name: 'Start framing' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     await expect(dialog).toBeVisible();
