@@ -197,6 +197,17 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(stepHeading(page)).toHaveText('Your Frame Details');
   await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');
 
+  // ── The landing page offers the frame in progress; "Continue your frame" opens it at the step it was left on ──
+  await page.goto('/');
+  const continueFrame = page.getByRole('link', { name: 'Continue your frame' });
+  await expect(continueFrame).toBeVisible();
+  await expect(page.getByTestId('continue-frame').locator('img')).toHaveJSProperty('complete', true);
+  await shot(page, testInfo, 'home-continue-frame');
+  await continueFrame.click();
+  await expect(page).toHaveURL(/\/edit-photo\?step=summary$/);
+  await expect(stepHeading(page)).toHaveText('Your Frame Details');
+  await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');
+
   // Phone: everything reachable without sideways scrolling.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

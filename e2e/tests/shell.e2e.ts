@@ -25,6 +25,7 @@ test(
     await shot(page, testInfo, 'home-hi');
     await toEnglish.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
+
     await page.getByRole('button', { name: 'Start framing' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     await expect(dialog).toBeVisible();
@@ -50,9 +51,13 @@ test('a tap on "Start framing" before the app has started opens the dialog once 
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await page.getByRole('button', { name: 'Start framing' }).first().click();
+  const start = page.getByRole('button', { name: 'Start framing' }).first();
+  await start.click();
   const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
   await expect(dialog).toBeHidden();
+  // The tap shows at once that it was taken: the button stays pressed, turning, while the app arrives.
+  await expect(start).toHaveAttribute('data-held-tap', '');
+  expect(await start.evaluate((button) => getComputedStyle(button, '::after').animationName)).toBe('press-feedback-spin');
   expect(appAsked).toBe(true);
   release();
   await expect(dialog).toBeVisible({ timeout: 20_000 });
