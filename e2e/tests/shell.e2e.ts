@@ -26,6 +26,19 @@ test(
     await toEnglish.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
 
+    // What frames cost, from the seeded catalogue (12 × 8 = 96 sq in × ₹4.50, the cheapest set) and the shipping
+    // settings, and three framed examples drawn by the shop's renderer with the catalogue's moulding images.
+    const prices = page.getByRole('region', { name: 'What a frame costs' });
+    await expect(prices.getByTestId('price-from')).toHaveText('Framed 12 × 8 in from ₹432');
+    await expect(prices.getByTestId('free-delivery')).toHaveText('Free delivery on orders of ₹1,999 or more');
+    const examples = prices.getByTestId('framed-example');
+    await expect(examples).toHaveCount(3);
+    for (const example of await examples.all()) {
+      await expect(example.locator('[style*="/media/frames/"]')).toHaveCount(8);
+      await expect(example.locator('img')).toHaveJSProperty('complete', true);
+      expect(await example.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    expect(await sideScroll(page)).toBe(0);
     await page.getByRole('button', { name: 'Start framing' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     await expect(dialog).toBeVisible();

@@ -8,6 +8,7 @@ import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { loadUploadDialog } from '../../app/upload-dialog';
 import { HeroIllustration } from './hero-illustration';
+import { ShopPrices } from './shop-prices';
 import { HEADLINE, HERO_TICKS, HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
 import { policyFacts } from '../../lib/policies/policy-facts';
 import { useOrderInProgress } from '../../lib/order-draft/use-order-in-progress';
@@ -118,6 +119,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* What it costs, with framed examples */}
+      <ShopPrices />
 
       {/* How it works */}
       <section id="how-it-works" aria-labelledby="how-it-works-heading" className="border-y border-ink-100 bg-white">
