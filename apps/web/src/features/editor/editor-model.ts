@@ -69,14 +69,16 @@ export function stepFromName(name: string | null): EditorStep | null {
 }
 
 /**
- * The step an address may show for this order: the frame and border steps need the size's crop cut, the border and
- * summary a chosen finish. An address out of reach (typed, or Forward after the crop changed) shows the first step
- * still missing: the size, else the frame.
+ * The step an address may show for this order: the frame and border steps need the size's crop cut (or, for an order
+ * rebuilt from a cart line, a photo already of the size's shape), the border and summary a chosen finish. An address
+ * out of reach (typed, or Forward after the crop changed) shows the first step still missing: the size, else the frame.
  */
 export function reachableStep(draft: OrderDraft, asked: EditorStep, sets: readonly FrameSet[] | undefined): EditorStep {
   if (asked <= 2) return asked;
   const print = chosenPrintSize(draft);
-  if (!print || !cropIsApplied(draft, print)) return 1;
+  const whole = print ? { x: 0, y: 0, width: draft.photo.width, height: draft.photo.height } : null;
+  const sizeDone = print !== null && (cropIsApplied(draft, print) || (draft.crop === null && whole !== null && cropFitsSize(whole, print)));
+  if (!sizeDone) return 1;
   if (asked === 3 || editorFacts(draft, sets).hasFrame) return asked;
   return 3;
 }
