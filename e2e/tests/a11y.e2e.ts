@@ -67,7 +67,7 @@ test('the whole journey with the keyboard alone, every page checked with axe', a
   const done = dialog.getByRole('button', { name: 'Done' });
   await expect(done).toBeEnabled({ timeout: 30_000 });
   await pressOn(page, done);
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
 
   // ── Size, with the crop tool worked by its keyboard controls ──
   await expect(page.getByRole('heading', { level: 1, name: 'Edit your photo' })).toBeVisible();

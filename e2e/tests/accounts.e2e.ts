@@ -197,7 +197,7 @@ test(
     await shot(page, testInfo, 'profile');
 
     await photos.getByRole('button', { name: 'Frame this photo' }).click();
-    await expect(page).toHaveURL(/\/edit-photo$/);
+    await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
     const order = await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}') as { photo?: { _id?: string } });
     expect(order.photo?._id).toBe(photo._id);
 

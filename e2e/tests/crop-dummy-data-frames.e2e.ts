@@ -173,9 +173,11 @@ test('/edit-frame without an order is a gallery of every frame set and finish, d
 test('/edit-frame with an order in progress opens the editor at its frame step', async ({ page, request }) => {
   const claim = newClaim();
   const photo = await uploadPhoto(request, { claim }, { buffer: await plainImage(1200, 800, '#b86'), name: 'terrace.jpg' });
-  await startOrder(page, photo, { claim, step: 5 });
+  // Sized and cut (the whole 3:2 photo at 12 × 8 in), left on the summary: the frame step can be shown.
+  const size = { _id: '3x2-12x8', format: '3:2', sizeName: '12x8', width: 12, height: 8, price: 432 };
+  await startOrder(page, photo, { claim, step: 5, size, crop: { x: 0, y: 0, width: 1200, height: 800 } });
   await page.goto('/edit-frame');
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=frame$/);
   await expect(page.locator('#editor-step-heading')).toHaveText('Pick your frame design');
   // The order itself is at the frame step now, so a reload stays there.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('framewala.order') ?? '{}').step)).toBe(3);

@@ -202,6 +202,33 @@ test('the editor: size, full-resolution crop, frame, white border, summary, relo
   await expect(page.getByTestId('quantity')).toHaveText('1');
   await expect(minus).toBeDisabled();
 
+  // ── The browser's (the phone's) Back goes through the steps, Forward comes back; the address names each step ──
+  await expect(page).toHaveURL(/\/edit-photo\?step=summary$/);
+  for (const [name, heading] of [
+    ['border', 'Choose a white border to frame if required'],
+    ['frame', 'Pick your frame design'],
+    ['size', 'Choose your print size'],
+    ['options', 'Looking great! Want to make any changes to your perfect picture?'],
+  ] as const) {
+    await page.goBack();
+    await expect(stepHeading(page)).toHaveText(heading);
+    await expect(page).toHaveURL(new RegExp(`/edit-photo\\?step=${name}$`));
+  }
+  for (let i = 0; i < 4; i++) await page.goForward();
+  await expect(stepHeading(page)).toHaveText('Your Frame Details');
+  await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');
+
+  // ── The landing page offers the frame in progress; "Continue your frame" opens it at the step it was left on ──
+  await page.goto('/');
+  const continueFrame = page.getByRole('link', { name: 'Continue your frame' });
+  await expect(continueFrame).toBeVisible();
+  await expect(page.getByTestId('continue-frame').locator('img')).toHaveJSProperty('complete', true);
+  await shot(page, testInfo, 'home-continue-frame');
+  await continueFrame.click();
+  await expect(page).toHaveURL(/\/edit-photo\?step=summary$/);
+  await expect(stepHeading(page)).toHaveText('Your Frame Details');
+  await expect(page.getByTestId('total-price')).toHaveText('₹1,255.00');
+
   // Phone: everything reachable without sideways scrolling.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -42,6 +42,8 @@ const SOCIAL = ['Instagram', 'Facebook', 'YouTube', 'Pinterest', 'LinkedIn'];
 const UNITS = ['GB', 'MB', 'KB', 'px', 'MP', 'mm', 'cm', 'ppi'];
 /** Paper-size standards named in the size table. */
 const STANDARDS = ['DIN', 'ISO'];
+/** The header's language switch names English in English, so an English reader finds it on a Hindi page. */
+const LANGUAGE_NAMES = ['English'];
 
 type Allowed = Set<string>;
 
@@ -71,6 +73,7 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
       ...SOCIAL,
       ...UNITS,
       ...STANDARDS,
+      ...LANGUAGE_NAMES,
       'Asha',
       'Verma',
       'diwali',
@@ -101,7 +104,7 @@ test('a customer whose phone is in Hindi frames a photo and pays, every screen i
   await dialog.getByRole('button', { name: 'हो गया' }).click();
 
   // The editor: a preset size, a frame, a white border, the summary.
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
   await screen(page, testInfo, allowed, 'editor');
   await page.getByRole('button', { name: /^फ़ोटो साइज़/ }).click();
   await page

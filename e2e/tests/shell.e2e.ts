@@ -1,4 +1,4 @@
-import { expectAccessible, shot } from './pages';
+import { expectAccessible, shot, sideScroll } from './pages';
 import { expect, PHONE, test } from './fixtures';
 
 test(
@@ -9,6 +9,36 @@ test(
     await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
     await expectAccessible(page, '/');
     await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+
+    // हिन्दी is in the header's row at every width (a phone's too), not only in the Menu; it switches the page at once.
+    const header = page.locator('header');
+    const toHindi = header.getByRole('button', { name: 'हिन्दी में देखें' });
+    await expect(toHindi).toBeVisible();
+    await expect(toHindi).toHaveText('हिन्दी');
+    const switchBox = (await toHindi.boundingBox())!;
+    expect(switchBox.x + switchBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await toHindi.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपके सबसे अनमोल पल, फ़्रेम दर फ़्रेम सहेजे हुए');
+    const toEnglish = header.getByRole('button', { name: 'View in English' });
+    await expect(toEnglish).toBeVisible();
+    expect(await sideScroll(page)).toBe(0);
+    await shot(page, testInfo, 'home-hi');
+    await toEnglish.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Preserving Your Best Moments, One Frame at a Time' })).toBeVisible();
+
+    // What frames cost, from the seeded catalogue (12 × 8 = 96 sq in × ₹4.50, the cheapest set) and the shipping
+    // settings, and three framed examples drawn by the shop's renderer with the catalogue's moulding images.
+    const prices = page.getByRole('region', { name: 'What a frame costs' });
+    await expect(prices.getByTestId('price-from')).toHaveText('Framed 12 × 8 in from ₹432');
+    await expect(prices.getByTestId('free-delivery')).toHaveText('Free delivery on orders of ₹1,999 or more');
+    const examples = prices.getByTestId('framed-example');
+    await expect(examples).toHaveCount(3);
+    for (const example of await examples.all()) {
+      await expect(example.locator('[style*="/media/frames/"]')).toHaveCount(8);
+      await expect(example.locator('img')).toHaveJSProperty('complete', true);
+      expect(await example.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    expect(await sideScroll(page)).toBe(0);
     await page.getByRole('button', { name: 'Start framing' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
     await expect(dialog).toBeVisible();
@@ -34,9 +64,13 @@ test('a tap on "Start framing" before the app has started opens the dialog once 
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  await page.getByRole('button', { name: 'Start framing' }).first().click();
+  const start = page.getByRole('button', { name: 'Start framing' }).first();
+  await start.click();
   const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
   await expect(dialog).toBeHidden();
+  // The tap shows at once that it was taken: the button stays pressed, turning, while the app arrives.
+  await expect(start).toHaveAttribute('data-held-tap', '');
+  expect(await start.evaluate((button) => getComputedStyle(button, '::after').animationName)).toBe('press-feedback-spin');
   expect(appAsked).toBe(true);
   release();
   await expect(dialog).toBeVisible({ timeout: 20_000 });

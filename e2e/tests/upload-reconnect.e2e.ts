@@ -82,7 +82,7 @@ test(
     expect(sent.filter((r) => r.method === 'PATCH' && r.offset === 0)).toHaveLength(1);
 
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect(page).toHaveURL(/\/edit-photo$/);
+    await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit your photo' })).toBeVisible();
 
     // Chromium logs the requests the lost connection failed; nothing else may appear.

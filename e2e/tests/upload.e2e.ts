@@ -146,14 +146,14 @@ test('a photo uploads with progress, shows its preview, and Done opens the edito
   await shot(page, testInfo, 'upload-modal-preview', { fullPage: false, animations: 'disabled' });
 
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
   const order = await page.evaluate(
     () => JSON.parse(window.localStorage.getItem('framewala.order') ?? 'null') as { photo?: { _id: string } } | null,
   );
   expect(order?.photo?._id).toBe(upload._id);
   // Not bounced home by the /edit-photo guard: the editor itself is on screen, still at its address.
   await expect(page.getByRole('heading', { level: 1, name: 'Edit your photo' })).toBeVisible();
-  await expect(page).toHaveURL(/\/edit-photo$/);
+  await expect(page).toHaveURL(/\/edit-photo\?step=options$/);
 });
 
 test('a PNG renamed .jpg and a 600×600 JPEG are refused in the browser from their headers, before any byte is sent', async ({

@@ -113,8 +113,8 @@ describe('health and documentation', () => {
   it('gives the browser only the public shop settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site' });
     expect(res.statusCode).toBe(200);
-    const body = res.json<Record<string, string>>();
-    expect(Object.keys(body).sort()).toEqual(['name', 'supportEmail', 'supportPhone', 'whatsappNumber']);
+    const body = res.json<Record<string, string | number>>();
+    expect(Object.keys(body).sort()).toEqual(['freeShippingFromPaise', 'name', 'supportEmail', 'supportPhone', 'whatsappNumber']);
     expect(res.body).not.toMatch(/secret/i);
   });
 });

@@ -251,6 +251,8 @@ describe('the shipping settings in the console', () => {
 
     const initial = await client.get('/api/admin/shipping-settings', { token: owner.token });
     expect(initial.json()).toEqual({ settings: DEFAULT_SHIPPING_SETTINGS });
+    const site = async () => (await client.get('/api/site')).json<{ freeShippingFromPaise: number }>();
+    expect((await site()).freeShippingFromPaise).toBe(DEFAULT_SHIPPING_SETTINGS.freeFromPaise);
     expectError(await client.get('/api/admin/shipping-settings', { token: customer.token }), 403, 'FORBIDDEN');
     expectError(await put({ ...DEFAULT_SHIPPING_SETTINGS, metroPaise: 1 }, customer.token), 403, 'FORBIDDEN');
     expectError(await put({ ...DEFAULT_SHIPPING_SETTINGS, metroPaise: -1 }, owner.token), 400, 'VALIDATION');
@@ -262,6 +264,8 @@ describe('the shipping settings in the console', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ settings: changed });
     expect((await client.get('/api/admin/shipping-settings', { token: owner.token })).json()).toEqual({ settings: changed });
+    // The landing page's "free delivery over …" reads the owner's figure.
+    expect((await site()).freeShippingFromPaise).toBe(99_900);
     expect((await quote('pincode=560001&subtotalPaise=1000')).json<Quote>().shippingPaise).toBe(4_900);
     expect((await quote('pincode=560001&subtotalPaise=99900&maxOuterInches=40')).json<Quote>().shippingPaise).toBe(25_000);
 

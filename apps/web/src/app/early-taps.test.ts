@@ -26,12 +26,16 @@ describe('taps before the app has started', () => {
     root.querySelectorAll('button')[0]!.click();
     expect(startNow).toHaveBeenCalledTimes(1);
     expect(reachedPage).not.toHaveBeenCalled();
+    // The tap shows at once that it was taken: the button is marked pressed (styled busy) until the app answers.
+    expect(root.querySelectorAll('button')[0]).toHaveAttribute('data-held-tap');
+    expect(root.querySelectorAll('button')[1]).not.toHaveAttribute('data-held-tap');
 
     // The app takes the page over (the same nodes) and now answers taps.
     const pressed = vi.fn();
     root.querySelectorAll('button')[0]!.addEventListener('click', pressed);
     replayEarlyTap(root);
     expect(pressed).toHaveBeenCalledTimes(1);
+    expect(root.querySelectorAll('button')[0]).not.toHaveAttribute('data-held-tap');
     document.removeEventListener('click', reachedPage);
   });
 

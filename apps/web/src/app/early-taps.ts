@@ -2,8 +2,12 @@
  * A prerendered page shows its buttons before the app has started (decision 088), and until then a button does
  * nothing. A tap on one in that time is held instead of lost: the app is started at once, and once it has taken the
  * page over the same button is pressed again (`replayEarlyTap`, from the app's first effect). Links are left alone:
- * they work as plain links before the app starts.
+ * they work as plain links before the app starts. The held button is marked (`data-held-tap`, styled as pressed and
+ * busy in index.css) at once, so the tap shows it was taken while the app is still arriving on a slow phone.
  */
+
+/** The attribute that marks a button whose tap is held. */
+export const HELD_TAP_ATTRIBUTE = 'data-held-tap';
 interface HeldTap {
   button: HTMLButtonElement;
   /** Where the button stood under the root, and its text: found again when the app rendered the page afresh. */
@@ -35,6 +39,8 @@ export function holdEarlyTaps(root: Element, startNow: () => void): void {
     if (!button || button.disabled || !root.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
+    held?.button.removeAttribute(HELD_TAP_ATTRIBUTE);
+    button.setAttribute(HELD_TAP_ATTRIBUTE, '');
     held = { button, path: pathOf(root, button), text: button.textContent ?? '' };
     startNow();
   };
@@ -52,6 +58,8 @@ export function replayEarlyTap(root: Element): void {
   const tap = held;
   held = null;
   if (!tap) return;
+  // The page's own busy state takes over from here (the button it renders, pressed again below).
+  tap.button.removeAttribute(HELD_TAP_ATTRIBUTE);
   const until = performance.now() + 1000;
   const press = () => {
     const found = tap.button.isConnected ? tap.button : atPath(root, tap.path);

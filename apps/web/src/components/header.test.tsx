@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LOCALE_SWITCH_LABELS } from '@framewala/domain';
 import { renderWithProviders, stubSiteConfig } from '../test/render';
 import { Header } from './header';
 
@@ -86,6 +87,22 @@ describe('Header', () => {
     const panel = document.getElementById(contact.getAttribute('aria-controls') ?? '')!;
     expect(await within(panel).findByText(/Contact details are unavailable right now/)).toBeVisible();
     expect(within(panel).queryByRole('link')).toBeNull();
+  });
+
+  it('keeps the language switch in the header row at every width, not in the phone Menu', async () => {
+    stubSiteConfig();
+    const { user } = renderWithProviders(<Header />);
+    const switches = screen.getAllByRole('button', { name: LOCALE_SWITCH_LABELS.hi });
+    expect(switches).toHaveLength(1);
+    expect(switches[0]).toHaveTextContent('हिन्दी');
+    // No width hides it (Tailwind's `max-[…]:hidden`), and the brand's name stays the home link's name.
+    expect(switches[0]!.className).not.toMatch(/(^|\s)(max-\[\d+px\]:|max-sm:|max-md:)?hidden(\s|$)/);
+    expect(screen.getByRole('link', { name: 'Framewala' })).toBeInTheDocument();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '')!;
+    expect(within(panel).queryByRole('button', { name: LOCALE_SWITCH_LABELS.hi })).toBeNull();
+    expect(panel.contains(switches[0]!)).toBe(false);
   });
 
   it('collapses the help links into a Menu on small screens', async () => {

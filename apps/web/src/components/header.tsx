@@ -16,8 +16,9 @@ import { CloseIcon, MenuIcon } from './icons';
 /**
  * Site header. Contact and How-to-order links come from `GET /api/site`; while that loads or if it fails the
  * dropdowns say so instead of showing broken links. Below the `md` breakpoint the two dropdowns collapse into
- * one Menu panel so the header fits a 360–390 px phone; below 480 px the language switch joins them there, since the
- * row cannot hold it beside the brand, the cart, Sign In (longer in Hindi) and the Menu button.
+ * one Menu panel so the header fits a 360–390 px phone. The language switch stays in the row at every width (a Hindi
+ * reader finds हिन्दी without opening a menu): below 420 px the brand shows its mark only (its name stays the link's
+ * name), which makes room for it beside the cart, Sign In (longer in Hindi) and the Menu button.
  */
 export function Header() {
   const { t } = useLingui();
@@ -34,7 +35,7 @@ export function Header() {
           className="mr-auto flex min-h-11 items-center gap-2 rounded-lg pr-1 font-serif text-[1.3rem] font-semibold tracking-tight text-ink-900 max-[379px]:gap-1.5 max-[379px]:text-[1.2rem] sm:gap-2.5 sm:pr-2 sm:text-[1.45rem]"
         >
           <BrandMark className="h-8 w-8 shrink-0" />
-          <span>{SHOP_NAME}</span>
+          <span className="max-[419px]:sr-only">{SHOP_NAME}</span>
         </Link>
 
         <nav aria-label={t`Help`} className="hidden items-center gap-1 md:flex">
@@ -46,18 +47,11 @@ export function Header() {
           </Dropdown>
         </nav>
 
-        {/* On a phone the row has no room for it next to Sign In: it moves into the Menu panel (below). */}
-        <LanguageSwitch className="max-[479px]:hidden" />
+        <LanguageSwitch className="max-[419px]:px-2" />
         <CartLink />
         <HeaderAccount />
 
         <MobileMenu>
-          <section aria-labelledby="mobile-language-heading" className="mb-3 border-b border-ink-100 pb-3 min-[480px]:hidden">
-            <h2 id="mobile-language-heading" className="px-3 pb-1 font-sans text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">
-              <Trans>Language</Trans>
-            </h2>
-            <LanguageSwitch variant="menu" testId="menu-language-switch" />
-          </section>
           <section aria-labelledby="mobile-contact-heading">
             <h2 id="mobile-contact-heading" className="px-3 pb-1 font-sans text-xs font-semibold tracking-[0.14em] text-ink-500 uppercase">
               <Trans>Contact</Trans>

@@ -5,13 +5,9 @@ import { activateLocale, activeLocale, rememberLocale } from '../lib/i18n';
 import { saveAccountLocale } from '../lib/auth-api';
 import { getToken } from '../lib/auth';
 
-const LOOKS = {
-  /** A compact button in the header's row. */
-  header:
-    'inline-flex min-h-11 shrink-0 items-center rounded-full px-2.5 text-[0.95rem] font-medium whitespace-nowrap text-ink-800 hover:bg-ink-100/70 hover:text-saffron-800',
-  /** A full-width row in the phone's Menu panel, like the panel's links. */
-  menu: 'flex min-h-11 w-full items-center rounded-xl px-3 py-2.5 text-left font-medium text-ink-900 hover:bg-saffron-50 focus-visible:bg-saffron-50',
-};
+/** A compact button in the header's row, at every width. */
+const LOOK =
+  'inline-flex min-h-11 shrink-0 items-center rounded-full px-2.5 text-[0.95rem] font-medium whitespace-nowrap text-ink-800 hover:bg-ink-100/70 hover:text-saffron-800';
 
 /**
  * हिन्दी / English: the header's language switch. It names the other language in that language (a Hindi reader finds
@@ -19,15 +15,7 @@ const LOOKS = {
  * when signed in, on the account (e-mails then come in it too). An address that carried `?lang=` gets the new one,
  * so a reload or a shared link keeps the language.
  */
-export function LanguageSwitch({
-  className = '',
-  variant = 'header',
-  testId = 'language-switch',
-}: {
-  className?: string;
-  variant?: keyof typeof LOOKS;
-  testId?: string;
-}) {
+export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t } = useLingui();
   const location = useLocation();
   const navigate = useNavigate();
@@ -52,8 +40,8 @@ export function LanguageSwitch({
       lang={LOCALE_TAGS[next]}
       aria-label={LOCALE_SWITCH_LABELS[next]}
       title={t`Language`}
-      data-testid={testId}
-      className={`${LOOKS[variant]} ${className}`}
+      data-testid="language-switch"
+      className={`${LOOK} ${className}`}
     >
       {LOCALE_NAMES[next]}
     </button>

@@ -12,7 +12,10 @@ import {
   goNext,
   keepWholePhoto,
   moveCrop,
+  reachableStep,
   setQuantity,
+  stepFromName,
+  stepName,
   typeCustomSize,
 } from './editor-model';
 import { borderForIndex, borderInches, chosenPrintSize, orderPrice, totalFormula } from '../../lib/order-draft/draft-choices';
@@ -145,6 +148,33 @@ describe('crop state', () => {
     const whole = keepWholePhoto(base());
     expect(whole.photo._id).toBe('up-1');
     expect(cropIsApplied(whole, { kind: 'preset', widthIn: 12, heightIn: 8, name: '12x8' })).toBe(true);
+  });
+});
+
+describe('the step an address may show', () => {
+  const ready = base({ size: preset, crop: { x: 0, y: 0, width: 3000, height: 2000 }, frameSetId: SET._id, frameId: 'classic--walnut' });
+
+  it('names every step and reads the names back', () => {
+    for (const step of [0, 1, 2, 3, 4, 5] as const) expect(stepFromName(stepName(step))).toBe(step);
+    expect(stepFromName('checkout')).toBeNull();
+    expect(stepFromName(null)).toBeNull();
+  });
+
+  it('opens the size and options steps always, the frame once the crop is cut, the border and summary with a finish', () => {
+    expect(reachableStep(base(), 2, [SET])).toBe(2);
+    expect(reachableStep(base(), 5, [SET])).toBe(1);
+    expect(reachableStep(ready, 5, [SET])).toBe(5);
+    expect(reachableStep({ ...ready, frameId: null }, 4, [SET])).toBe(3);
+    // The crop box moved since it was cut (Back to the size, then Forward): the size again.
+    expect(reachableStep(moveCrop(ready, { x: 0, y: 0, width: 2400, height: 1600 }), 3, [SET])).toBe(1);
+  });
+
+  it('opens a cart line rebuilt on another device on its summary: its photo is already the size’s shape', () => {
+    const cut: OrderPhoto = { ...photo, _id: 'crop-9', width: 2400, height: 1600 };
+    const rebuilt = { ...newOrderDraft(cut), size: preset, frameSetId: SET._id, frameId: 'classic--walnut', step: 5 as const };
+    expect(reachableStep(rebuilt, 5, [SET])).toBe(5);
+    // Another shape of size needs its crop first.
+    expect(reachableStep({ ...rebuilt, size: { ...preset, width: 10, height: 10 } }, 5, [SET])).toBe(1);
   });
 });
 

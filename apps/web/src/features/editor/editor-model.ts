@@ -26,7 +26,7 @@ import {
   type SizeOption,
 } from '@framewala/domain';
 import { i18n } from '../../lib/i18n';
-import { chosenFrame, customSizeCheck, type PrintSize } from '../../lib/order-draft/draft-choices';
+import { chosenFrame, chosenPrintSize, customSizeCheck, type PrintSize } from '../../lib/order-draft/draft-choices';
 import type { CustomSizeInput, OrderDraft, OrderPhoto } from '../../lib/order-draft/order-draft';
 import { borderWidthText } from '../../lib/print-texts';
 
@@ -40,6 +40,47 @@ export function editorFacts(draft: OrderDraft, sets: readonly FrameSet[] | undef
     frameSetOpen: draft.openFrameSetId !== null,
     hasFrame: sets ? chosenFrame(draft, sets) !== null : draft.frameId !== null,
   };
+}
+
+// ── The step in the address ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Each step has its own address (`/edit-photo?step=frame`), so the browser's Back and Forward move between steps and
+ * a reload stays on one. The names are the address's words, never shown.
+ */
+export const STEP_PARAM = 'step';
+const STEP_NAMES: Readonly<Record<EditorStep, string>> = {
+  0: 'options',
+  1: 'size',
+  2: 'custom-size',
+  3: 'frame',
+  4: 'border',
+  5: 'summary',
+};
+
+export function stepName(step: EditorStep): string {
+  return STEP_NAMES[step];
+}
+
+/** The step an address names, or null for a missing or unknown name. */
+export function stepFromName(name: string | null): EditorStep | null {
+  const found = Object.entries(STEP_NAMES).find(([, n]) => n === name);
+  return found ? (Number(found[0]) as EditorStep) : null;
+}
+
+/**
+ * The step an address may show for this order: the frame and border steps need the size's crop cut (or, for an order
+ * rebuilt from a cart line, a photo already of the size's shape), the border and summary a chosen finish. An address
+ * out of reach (typed, or Forward after the crop changed) shows the first step still missing: the size, else the frame.
+ */
+export function reachableStep(draft: OrderDraft, asked: EditorStep, sets: readonly FrameSet[] | undefined): EditorStep {
+  if (asked <= 2) return asked;
+  const print = chosenPrintSize(draft);
+  const whole = print ? { x: 0, y: 0, width: draft.photo.width, height: draft.photo.height } : null;
+  const sizeDone = print !== null && (cropIsApplied(draft, print) || (draft.crop === null && whole !== null && cropFitsSize(whole, print)));
+  if (!sizeDone) return 1;
+  if (asked === 3 || editorFacts(draft, sets).hasFrame) return asked;
+  return 3;
 }
 
 // ── Changes ──────────────────────────────────────────────────────────────────────────────────────────────────

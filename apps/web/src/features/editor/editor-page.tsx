@@ -21,7 +21,6 @@ import {
   effectiveCrop,
   goBack,
   goNext,
-  goToStep,
   moveCrop,
   openFrameSet,
   setQuantity,
@@ -37,6 +36,7 @@ import { SummaryStep, type CartAction } from './summary-step';
 import { Stepper } from './stepper';
 import { useCropAction } from './use-crop-action';
 import { useLeaveGuard } from './use-leave-guard';
+import { useStepAddress } from './use-step-address';
 
 const update = (change: (draft: OrderDraft) => OrderDraft) => updateOrderDraft(change);
 
@@ -74,7 +74,25 @@ function Editor({ draft }: { draft: OrderDraft }) {
   const choice = chosenFrame(draft, sets.data);
   const cropAction = useCropAction(print);
   const rootRef = useRef<HTMLDivElement>(null);
-  const { step } = draft;
+  const { step, moveTo, backTo } = useStepAddress(draft, sets.data);
+
+  /** A change of the order; a change of step opens the step's own history entry (the stored step follows it). */
+  const change = (fn: (d: OrderDraft) => OrderDraft) => {
+    const current = getOrderDraft();
+    if (!current) return;
+    const next = fn(current.step === step ? current : { ...current, step });
+    update(() => (next.step === current.step ? next : { ...next, step: current.step }));
+    moveTo(next.step);
+  };
+
+  /** Back, per the domain's table: closing an open frame set stays on the step; any other Back is the previous step. */
+  const back = () => {
+    const current = getOrderDraft();
+    if (!current) return;
+    const result = goBack({ ...current, step }, sets.data);
+    if (result.step === step) update(() => ({ ...result, step: current.step }));
+    else backTo(result.step);
+  };
 
   // On a step change: bring the editor's top into view and move focus to the new panel's heading.
   const firstStep = useRef(true);
@@ -157,7 +175,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
 
   /** Next from a size step: the crop is cut first (if it changed), then on to the frames. */
   const nextFromSize = async () => {
-    if (await cropAction.run()) update((d) => goNext(d, sets.data));
+    if (await cropAction.run()) change((d) => goNext(d, sets.data));
   };
 
   const sizeStep = step === 1 || step === 2;
@@ -235,13 +253,13 @@ function Editor({ draft }: { draft: OrderDraft }) {
           data-step={step}
         >
           {step === 0 ? (
-            <OptionsStep photo={draft.sourcePhoto} sizeReady={print !== null && applied} onChoose={(s) => update((d) => goToStep(d, s))} />
+            <OptionsStep photo={draft.sourcePhoto} sizeReady={print !== null && applied} onChoose={moveTo} />
           ) : step === 1 ? (
             <SizeStep
               draft={draft}
               onChoose={(size) => update((d) => choosePreset(d, size))}
-              onCustom={() => update((d) => goToStep(d, 2))}
-              onBack={() => update((d) => goBack(d, sets.data))}
+              onCustom={() => moveTo(2)}
+              onBack={back}
               onNext={() => void nextFromSize()}
               nextBusy={cropping}
             />
@@ -249,7 +267,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
             <CustomSizeStep
               draft={draft}
               onType={(input) => update((d) => typeCustomSize(d, input))}
-              onBack={() => update((d) => goBack(d, sets.data))}
+              onBack={back}
               onNext={() => void nextFromSize()}
               nextBusy={cropping}
             />
@@ -259,15 +277,15 @@ function Editor({ draft }: { draft: OrderDraft }) {
               print={print}
               onOpenSet={(set) => update((d) => openFrameSet(d, set))}
               onChooseFrame={(set, frame) => update((d) => chooseFrame(d, set, frame))}
-              onBack={() => update((d) => goBack(d, sets.data))}
-              onNext={() => update((d) => goNext(d, sets.data))}
+              onBack={back}
+              onNext={() => change((d) => goNext(d, sets.data))}
             />
           ) : step === 4 ? (
             <BorderStep
               level={draft.borderLevel}
               onChoose={(index) => update((d) => chooseBorder(d, index))}
-              onBack={() => update((d) => goBack(d, sets.data))}
-              onNext={() => update((d) => goNext(d, sets.data))}
+              onBack={back}
+              onNext={() => change((d) => goNext(d, sets.data))}
             />
           ) : (
             <SummaryStep
@@ -278,7 +296,7 @@ function Editor({ draft }: { draft: OrderDraft }) {
               sets={sets.data}
               borders={borders.data}
               onQuantity={(q) => update((d) => setQuantity(d, q))}
-              onBack={() => update((d) => goBack(d, sets.data))}
+              onBack={back}
               onProceed={() => void proceed()}
               proceeding={proceeding}
               onAddToCart={() => void addToCart()}

@@ -85,7 +85,7 @@ const PHOTO = {
   _id: 'up-1',
   url: '/media/uploads/up-1/rendition.webp',
   thumbnailUrl: '/media/uploads/up-1/thumb.webp',
-  imageType: 'landscape',
+  imageType: 'landscape' as const,
   width: 3000,
   height: 2000,
   dpi: { x: 96, y: 96 },
@@ -336,7 +336,17 @@ describe('photo editor: Back rules', () => {
   });
 
   it('frame design → 2 with a custom size', async () => {
-    const { user } = await openEditor({ step: 3, customSize: { width: '16', height: '12' } });
+    // 16 × 12 in is 4:3: the 2667 × 2000 px middle of the photo, already cut.
+    const crop = { x: 166, y: 0, width: 2667, height: 2000 };
+    const cut = { ...PHOTO, _id: 'up-2', parentId: 'up-1', width: 2667, height: 2000 };
+    const { user } = await openEditor({
+      step: 3,
+      customSize: { width: '16', height: '12' },
+      photo: cut,
+      sourcePhoto: PHOTO,
+      crop,
+      appliedCrop: crop,
+    });
     await screen.findByRole('list', { name: 'Frame sets' });
     await user.click(screen.getByRole('button', { name: '← Back' }));
     expect(stored().step).toBe(2);
@@ -364,6 +374,64 @@ describe('photo editor: Back rules', () => {
     await user.click(screen.getByRole('button', { name: '← Back' }));
     expect(stepHeading()).toHaveTextContent('Pick your frame design');
     expect(stored().step).toBe(3);
+  });
+});
+
+describe('photo editor: each step is a history entry', () => {
+  const framed = {
+    size: SIZE_12x8,
+    crop: { x: 0, y: 0, width: 3000, height: 2000 },
+    frameSetId: 'set-classic',
+    frameId: 'classic--walnut',
+  };
+
+  it('names the step in the address, and the browser’s Back and Forward move between steps', async () => {
+    const { user, router } = await openEditor({ ...framed, step: 1 });
+    await waitFor(() => expect(router.state.location.search).toBe('?step=size'));
+    await user.click(await screen.findByRole('button', { name: /Next: Select Frame/ }));
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Pick your frame design'));
+    expect(router.state.location.search).toBe('?step=frame');
+    await user.click(screen.getByRole('button', { name: /Next: Select Motif Size/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=border'));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Pick your frame design'));
+    expect(stored().step).toBe(3);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Choose your print size'));
+    expect(router.state.location.pathname).toBe('/edit-photo');
+    expect(stored().step).toBe(1);
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Pick your frame design'));
+  });
+
+  it('the panel’s Back is the browser’s Back after a step was opened from the one before', async () => {
+    const { user, router } = await openEditor({ ...framed, step: 3 });
+    await user.click(await screen.findByRole('button', { name: /Next: Select Motif Size/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=border'));
+    await user.click(screen.getByRole('button', { name: '← Back' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?step=frame'));
+    expect(router.state.historyAction).toBe('POP');
+    // Forward returns to the border step: Back did not stack another entry.
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Choose a white border to frame if required'));
+  });
+
+  it('opens the step its address names (a reload stays on the step)', async () => {
+    stubCatalogue();
+    seed({ ...framed, step: 5 });
+    renderRoute('/edit-photo?step=border');
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Choose a white border to frame if required'), { timeout: 10_000 });
+    await waitFor(() => expect(stored().step).toBe(4));
+  });
+
+  it('an address out of reach opens the first step still to do', async () => {
+    stubCatalogue();
+    seed({ step: 0 });
+    const { router } = renderRoute('/edit-photo?step=summary');
+    await waitFor(() => expect(stepHeading()).toHaveTextContent('Choose your print size'), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?step=size'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 

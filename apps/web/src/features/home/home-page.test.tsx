@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadUploadDialog } from '../../app/upload-dialog';
 import { renderRoute } from '../../test/render';
@@ -6,6 +6,7 @@ import { UPLOAD_HINT } from '@framewala/domain';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { POLICY_FACTS } from '../../lib/policies/policies';
 import { HEADLINE } from './home-content';
+import { clearStoredOrder, ORDER_STORAGE_KEY } from '../../lib/order-draft/stored-order';
 import { policyFacts, type PolicyFactName } from '../../lib/policies/policy-facts';
 
 // The upload dialog loads on demand: load it once up front, so that opening it waits for its render only and not for
@@ -84,6 +85,33 @@ describe('Landing page', () => {
 
     await user.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Landing page: a frame in progress', () => {
+  it('offers “Continue your frame” into the editor while a frame is in progress in this browser', async () => {
+    window.localStorage.setItem(
+      ORDER_STORAGE_KEY,
+      JSON.stringify({
+        photo: { _id: 'up-1', url: '/media/up-1.webp', thumbnailUrl: '/media/up-1-thumb.webp', width: 3000, height: 2000 },
+        step: 4,
+      }),
+    );
+    renderRoute('/');
+    const card = await screen.findByTestId('continue-frame');
+    expect(within(card).getByRole('link', { name: 'Continue your frame' })).toHaveAttribute('href', '/edit-photo');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/up-1-thumb.webp');
+    // Starting another photo stays possible, as the second choice.
+    expect(screen.getByRole('button', { name: 'Start framing' })).toBeInTheDocument();
+  });
+
+  it('offers nothing to continue on a first visit, and drops the offer once the order is gone', async () => {
+    window.localStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ photo: { _id: 'up-1', url: '/u.webp', width: 10, height: 10 } }));
+    renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Continue your frame' })).toBeInTheDocument();
+    act(() => clearStoredOrder());
+    expect(screen.queryByRole('link', { name: 'Continue your frame' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start framing' })).toBeInTheDocument();
   });
 });
 

@@ -1,15 +1,17 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui as useI18n } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { primaryButton, secondaryButton, textLink } from '../../components/button-styles';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { NoBreakRanges } from '../../components/no-break-ranges';
 import { loadUploadDialog } from '../../app/upload-dialog';
 import { HeroIllustration } from './hero-illustration';
+import { ShopPrices } from './shop-prices';
 import { HEADLINE, HERO_TICKS, HOW_IT_WORKS_STEPS, TRUST_POINTS } from './home-content';
 import { policyFacts } from '../../lib/policies/policy-facts';
+import { useOrderInProgress } from '../../lib/order-draft/use-order-in-progress';
 
 const UploadModal = lazy(async () => ({ default: (await loadUploadDialog()).UploadModal }));
 const prefetchUpload = () => void loadUploadDialog();
@@ -23,9 +25,15 @@ export function HomePage() {
   const facts = policyFacts();
   const { cancellationWindow, defectReportWindow } = facts;
   const [uploadOpen, setUploadOpen] = useState(false);
+  // The button pressed to open the upload sheet shows itself busy until the sheet's code has arrived and it shows.
+  const [opening, setOpening] = useState<'hero' | 'closing' | null>(null);
+  const inProgress = useOrderInProgress();
   // Links such as /#how-it-works are scrolled into view by React Router's <ScrollRestoration> in the layout.
 
-  const openUpload = () => setUploadOpen(true);
+  const openUpload = (from: 'hero' | 'closing') => {
+    if (!uploadOpen) setOpening(from);
+    setUploadOpen(true);
+  };
 
   // '/?upload=1' (Upload another photo, after adding one to the cart) opens the upload dialog at once. Opened after
   // the first paint so the prerendered page and the hydrated one agree.
@@ -62,13 +70,15 @@ export function HomePage() {
                 true to scale before you pay in rupees.
               </Trans>
             </p>
+            {inProgress ? <ContinueFrame thumbnailUrl={inProgress.thumbnailUrl} /> : null}
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
               <button
                 type="button"
-                onClick={openUpload}
+                onClick={() => openUpload('hero')}
                 onPointerEnter={prefetchUpload}
                 onFocus={prefetchUpload}
-                className={`${primaryButton} px-7 py-3.5 text-lg`}
+                aria-busy={opening === 'hero' ? true : undefined}
+                className={`${inProgress ? secondaryButton : primaryButton} press-feedback px-7 py-3.5 text-lg`}
               >
                 <Trans>Start framing</Trans>
                 <ArrowRightIcon className="h-5 w-5" />
@@ -109,6 +119,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* What it costs, with framed examples */}
+      <ShopPrices />
 
       {/* How it works */}
       <section id="how-it-works" aria-labelledby="how-it-works-heading" className="border-y border-ink-100 bg-white">
@@ -197,10 +210,11 @@ export function HomePage() {
           </p>
           <button
             type="button"
-            onClick={openUpload}
+            onClick={() => openUpload('closing')}
             onPointerEnter={prefetchUpload}
             onFocus={prefetchUpload}
-            className="mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
+            aria-busy={opening === 'closing' ? true : undefined}
+            className="press-feedback mt-8 inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-white px-7 py-3.5 text-lg font-semibold text-saffron-800 shadow-sm hover:bg-saffron-50"
           >
             <Trans>Upload your photo</Trans>
             <ArrowRightIcon className="h-5 w-5" />
@@ -211,8 +225,45 @@ export function HomePage() {
       {uploadOpen && (
         <Suspense fallback={null}>
           <UploadModal open onClose={() => setUploadOpen(false)} />
+          <WhenShown onShown={() => setOpening(null)} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Renders nothing; tells once that the content around it (inside the same Suspense boundary) is on screen. */
+function WhenShown({ onShown }: { onShown: () => void }) {
+  const shown = useRef(onShown);
+  useEffect(() => shown.current(), []);
+  return null;
+}
+
+/** The frame in progress in this browser: back into the editor where it was left. */
+function ContinueFrame({ thumbnailUrl }: { thumbnailUrl: string | null }) {
+  const [thumbFailed, setThumbFailed] = useState(false);
+  return (
+    <div
+      className="mt-7 flex items-center gap-3.5 rounded-2xl border border-saffron-200 bg-white/90 p-3 pr-4 shadow-sm shadow-ink-900/5"
+      data-testid="continue-frame"
+    >
+      {thumbnailUrl && !thumbFailed ? (
+        <img
+          src={thumbnailUrl}
+          alt=""
+          onError={() => setThumbFailed(true)}
+          className="h-14 w-14 shrink-0 rounded-lg bg-ink-100 object-cover ring-1 ring-ink-100"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-ink-600">
+          <Trans>Your frame is waiting where you left it.</Trans>
+        </p>
+        <Link to="/edit-photo" className={`${primaryButton} mt-2 px-5`}>
+          <Trans>Continue your frame</Trans>
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -30,6 +30,13 @@ describe('site configuration', () => {
     });
   });
 
+  it('reads the free-delivery subtotal as whole paise, and drops anything else', () => {
+    expect(parseSiteConfig({ freeShippingFromPaise: 199_900 }).freeShippingFromPaise).toBe(199_900);
+    for (const bad of [-1, 1.5, '199900', null, Number.NaN]) {
+      expect(parseSiteConfig({ freeShippingFromPaise: bad }).freeShippingFromPaise).toBeUndefined();
+    }
+  });
+
   it('drops malformed fields instead of failing', () => {
     expect(parseSiteConfig(null)).toEqual({ name: 'Framewala' });
     expect(parseSiteConfig({ name: '', supportEmail: 'nope', whatsappNumber: 7 })).toMatchObject({

@@ -5,12 +5,14 @@ import { api } from '../api';
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a brand name
 export const SHOP_NAME = 'Framewala';
 
-/** `GET /api/site`: the shop's public contact configuration, shown in the header and footer. */
+/** `GET /api/site`: the shop's public contact configuration (header and footer) and its free-delivery subtotal. */
 export type SiteConfig = {
   name: string;
   supportEmail?: string;
   supportPhone?: string;
   whatsappNumber?: string;
+  /** The frames' subtotal (paise) from which delivery is free, as the owner set it. */
+  freeShippingFromPaise?: number;
 };
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,7 +33,12 @@ export function parseSiteConfig(body: unknown): SiteConfig {
     supportEmail: email && EMAIL_PATTERN.test(email) ? email : undefined,
     supportPhone: optionalString(record.supportPhone),
     whatsappNumber: optionalString(record.whatsappNumber),
+    freeShippingFromPaise: wholePaise(record.freeShippingFromPaise),
   };
+}
+
+function wholePaise(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
 export async function fetchSiteConfig(): Promise<SiteConfig> {
@@ -86,4 +93,10 @@ export function useSiteConfig() {
     isLoading: query.isPending,
     isError: query.isError,
   };
+}
+
+/** The subtotal (paise) from which delivery is free, once the shop has said it (null until then, or without it). */
+export function useFreeShippingFrom(): { paise: number | null; pending: boolean } {
+  const query = useQuery(siteConfigQueryOptions());
+  return { paise: query.data?.freeShippingFromPaise ?? null, pending: query.isPending };
 }
