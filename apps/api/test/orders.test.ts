@@ -59,7 +59,8 @@ describe('POST /api/create-order', () => {
       quantity: 2,
     });
     expect(body.amount).toBe(expectedSubtotal(c, 2) + order.shippingPaise);
-    expect(order.payment).toEqual({ providerOrderId: body.id, paymentId: null, failureReason: null, failureCode: null });
+    expect(order.payment).toEqual({ mode: 'now', providerOrderId: body.id, paymentId: null, failureReason: null, failureCode: null });
+    expect(order).toMatchObject({ holdEndsAt: null, proof: null });
     expect(order.line).toMatchObject({
       widthIn: c.widthIn,
       heightIn: c.heightIn,
@@ -78,6 +79,20 @@ describe('POST /api/create-order', () => {
     const body = expectError(res, 409, 'PRICE_MISMATCH');
     expect(body.amount).toBe(expectedAmount(c));
     expect(await count('orders')).toBe(before);
+  });
+
+  it('refuses a pay-on-approval order, which this server cannot hold yet, and an unknown way to pay', async () => {
+    const before = await count('orders');
+    const held = expectError(
+      await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'on_approval' }),
+      422,
+      'RULE_BROKEN',
+    );
+    expect(held.field).toBe('payment');
+    expectError(await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'later' }), 400, 'VALIDATION');
+    expect(await count('orders')).toBe(before);
+    const paid = await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'now' });
+    expect(paid.statusCode, paid.body).toBe(201);
   });
 
   it('refuses bad drafts with a clear 4xx and writes nothing', async () => {

@@ -55,6 +55,12 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           });
         }
         const b = request.body;
+        if (b.payment === 'on_approval') {
+          // The hold, proof and capture calls are not served yet: refuse rather than take the money at once.
+          throw new ShopError('RULE_BROKEN', 'Paying after approving a proof is not available yet: please choose to pay now.', {
+            field: 'payment',
+          });
+        }
         const { order, replayed } = await createOrder(
           ctx,
           userIdOf(request),

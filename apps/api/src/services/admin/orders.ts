@@ -165,6 +165,7 @@ export async function listAdminOrders(
           borderIn: line.borderIn,
           thumbnailUrl,
         })),
+        holdEndsAt: null,
       };
     }),
     total: counted?.n ?? 0,
@@ -221,6 +222,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     line: first.line,
     photo: first.photo,
     payment: {
+      mode: 'now',
       providerOrderId: order.providerOrderId,
       paymentId: order.paymentId,
       payments: paid.map((p) => ({
@@ -247,6 +249,8 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       at: h.at.toISOString(),
     })),
     nextStatuses: nextStatusesFor(order),
+    holdEndsAt: null,
+    proof: null,
     mockupUrl: first.mockupUrl,
     printFile: first.printFile,
     lines,

@@ -113,6 +113,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
   return {
     ...summary(row, lines, invoice),
     payment: {
+      mode: 'now' as const,
       providerOrderId: row.providerOrderId,
       paymentId: row.paymentId,
       failureReason: row.failureReason,
@@ -125,5 +126,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     cancellableUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
     arrivesBy: window,
     gstPaise,
+    holdEndsAt: null,
+    proof: null,
   };
 }
