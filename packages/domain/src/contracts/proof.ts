@@ -85,3 +85,6 @@ export type ProofLineChange = z.infer<typeof proofLineChangeSchema>;
 export type ProofChangesBody = z.infer<typeof proofChangesBodySchema>;
 export type AdminProofBody = z.infer<typeof adminProofBodySchema>;
 export type AdminReleaseBody = z.infer<typeof adminReleaseBodySchema>;
+
+/** GET /api/orders/:id/proof/mockup query: `line` 1-based (1 by default). */
+export const proofMockupQuerySchema = z.object({ line: z.coerce.number().int().min(1).max(100).optional() });
