@@ -341,6 +341,35 @@ describe('pay on approval', () => {
     const verified = await client.post('/api/verify-payment', paid.json(), { token: asha.token });
     expect(verified.json()).toEqual({ message: PAYMENT_VERIFIED_MESSAGE, orderId: created.orderId });
     expectError(await sendProof(created.orderId), 409, 'ORDER_TRANSITION_REFUSED');
-    expectError(await approve(created.orderId), 409, 'ORDER_TRANSITION_REFUSED');
+    expect(expectError(await approve(created.orderId), 409, 'ORDER_TRANSITION_REFUSED').reason).toBe('PAY_NOW_ORDER');
+  });
+
+  it('a whole cart is held too; approving pays it and only then empties the cart', async () => {
+    const meera = await signUpAndIn(client);
+    await saveAddress(t, meera.user._id);
+    const meeraPhoto = await uploadPhoto(t, meera.token);
+    const line = { uploadId: meeraPhoto, sizeId: c.sizeId, selectedFrame: c.finishId, selectedMotifBorder: c.borderIn, quantity: 2 };
+    expect((await client.post('/api/cart/lines', line, { token: meera.token })).statusCode).toBe(201);
+    const cart = (await client.get('/api/cart', { token: meera.token })).json<{ cart: { totalPaise: number; lines: unknown[] } }>().cart;
+    const res = await client.post(
+      '/api/create-order',
+      { cart: true, amount: cart.totalPaise, currency: 'INR', payment: 'on_approval' },
+      { token: meera.token, headers: { 'idempotency-key': crypto.randomUUID() } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ id: string; orderId: string; amount: number }>();
+    expect(await sandbox.captureModeOf(created.id)).toBe('manual');
+    const paid = await client.post('/api/sandbox/pay', { razorpay_order_id: created.id, card: 'success' }, { token: meera.token });
+    const verified = await client.post('/api/verify-payment', paid.json(), { token: meera.token });
+    expect(verified.json()).toEqual({ message: PAYMENT_AUTHORIZED_MESSAGE, orderId: created.orderId });
+    // Held, not paid: the cart keeps its line.
+    expect((await client.get('/api/cart', { token: meera.token })).json<{ cart: { lines: unknown[] } }>().cart.lines).toHaveLength(1);
+
+    expect((await sendProof(created.orderId)).statusCode).toBe(200);
+    const approved = await approve(created.orderId, meera.token);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<{ order: OrderDetail }>().order).toMatchObject({ status: 'paid', payment: { mode: 'on_approval' } });
+    expect(await paymentRows(created.orderId)).toMatchObject([{ amount_paise: created.amount }]);
+    expect((await client.get('/api/cart', { token: meera.token })).json<{ cart: { lines: unknown[] } }>().cart.lines).toHaveLength(0);
   });
 });

@@ -47,6 +47,16 @@ async function lockCustomerOrder(tx: Tx, userId: string, orderId: string): Promi
   return row;
 }
 
+/** A pay-now order has no hold, no proof and nothing to approve: 409 PAY_NOW_ORDER. */
+function notHeld(order: OrderRow, to: OrderStatus): void {
+  if (order.paymentMode === 'on_approval') return;
+  throw new ShopError('ORDER_TRANSITION_REFUSED', 'This order is paid at once: it has no proof to approve.', {
+    from: order.status,
+    to,
+    reason: 'PAY_NOW_ORDER',
+  });
+}
+
 /** The move's guard context for a held order. */
 const holdContext = (order: OrderRow, actor: OrderActor, now: Date) => ({
   actor,
@@ -171,6 +181,7 @@ export async function approveProof(
   const provider = paymentProviderFor(ctx.config, ctx.database);
   const result: SettleResult = await ctx.database.db.transaction(async (tx) => {
     const order = await lockCustomerOrder(tx, userId, orderId);
+    notHeld(order, 'paid');
     assertTransition(order.status as OrderStatus, 'paid', holdContext(order, 'customer', new Date()));
     if (!order.heldPaymentId) throw new ShopError('ORDER_TRANSITION_REFUSED', 'The order has no held payment.', { reason: 'NO_HOLD_END' });
     try {
