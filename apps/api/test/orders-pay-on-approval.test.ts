@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { HOLD_PERIOD_MS, PAYMENT_AUTHORIZED_MESSAGE, PAYMENT_VERIFIED_MESSAGE, type OrderDetail } from '@framewala/domain';
 import { releaseExpiredHolds } from '../src/services/orders/proof';
 import { paymentProviderFor, SandboxProvider } from '../src/services/payments/provider';
+import { runReconciliation } from '../src/services/payments/reconcile';
 import { webhookSignature } from '../src/services/payments/signatures';
 import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { signInAdmin } from './admin-helpers';
@@ -371,5 +372,31 @@ describe('pay on approval', () => {
     expect(approved.json<{ order: OrderDetail }>().order).toMatchObject({ status: 'paid', payment: { mode: 'on_approval' } });
     expect(await paymentRows(created.orderId)).toMatchObject([{ amount_paise: created.amount }]);
     expect((await client.get('/api/cart', { token: meera.token })).json<{ cart: { lines: unknown[] } }>().cart.lines).toHaveLength(0);
+  });
+
+  it('reconciliation records a held payment the browser and webhooks missed as a hold, never as paid', async () => {
+    const res = await createOrder(client, asha.token, orderBody(c, photo, { payment: 'on_approval' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ id: string; orderId: string; amount: number }>();
+    const paymentId = `pay_Recon${crypto.randomBytes(5).toString('hex')}`;
+    await sandbox.record({
+      id: paymentId,
+      orderId: created.id,
+      amount: created.amount,
+      currency: 'INR',
+      status: 'authorized',
+      errorCode: null,
+      errorReason: null,
+      errorDescription: null,
+    });
+    const paid: string[] = [];
+    await runReconciliation(
+      { config, database: t.database },
+      { now: new Date(Date.now() + 16 * 60 * 1000), onPaid: async (o) => void paid.push(o.id) },
+    );
+    expect(paid).not.toContain(created.orderId);
+    expect(await orderRow(created.orderId)).toMatchObject({ status: 'authorized', held_payment_id: paymentId });
+    expect(await paymentRows(created.orderId)).toEqual([]);
+    expect(await paidMoves(created.orderId)).toBe(0);
   });
 });
