@@ -129,7 +129,33 @@ const ATTACKS: Record<string, Attack[]> = {
       rightful: { as: (f) => ({ token: f.asha.token }), status: 409 },
     },
   ],
+  // Pay on approval: her pay-now order has no proof to approve or change (409 to her), and no proof image (404).
+  'POST /api/orders/:id/proof/approve': [
+    {
+      request: (f) => json('POST', `/api/orders/${f.order.orderId}/proof/approve`),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 409 },
+    },
+  ],
+  'POST /api/orders/:id/proof/changes': [
+    {
+      request: (f) => json('POST', `/api/orders/${f.order.orderId}/proof/changes`, { message: 'Closer crop, please.' }),
+      rightful: { as: (f) => ({ token: f.asha.token }), status: 409 },
+    },
+  ],
+  'GET /api/orders/:id/proof/mockup': [{ request: (f) => json('GET', `/api/orders/${f.order.orderId}/proof/mockup`) }],
   // The owner's console: a customer (even the order's own) is 403, nobody is 401.
+  'POST /api/admin/orders/:id/proof': [
+    {
+      request: (f) => json('POST', `/api/admin/orders/${f.order.orderId}/proof`, { note: 'Here it is.' }),
+      rightful: { as: (f) => ({ token: f.admin.token }), status: 409 },
+    },
+  ],
+  'POST /api/admin/orders/:id/release': [
+    {
+      request: (f) => json('POST', `/api/admin/orders/${f.order.orderId}/release`, {}),
+      rightful: { as: (f) => ({ token: f.admin.token }), status: 409 },
+    },
+  ],
   'GET /api/admin/orders/:id': [
     {
       request: (f) => json('GET', `/api/admin/orders/${f.order.orderId}`),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail } from '@framewala/domain';
 import { Client, expectError, signUpAndIn } from './accounts-helpers';
 import { createTestApp, type TestApp } from './helpers';
 import {
@@ -59,7 +60,8 @@ describe('POST /api/create-order', () => {
       quantity: 2,
     });
     expect(body.amount).toBe(expectedSubtotal(c, 2) + order.shippingPaise);
-    expect(order.payment).toEqual({ providerOrderId: body.id, paymentId: null, failureReason: null, failureCode: null });
+    expect(order.payment).toEqual({ mode: 'now', providerOrderId: body.id, paymentId: null, failureReason: null, failureCode: null });
+    expect(order).toMatchObject({ holdEndsAt: null, proof: null });
     expect(order.line).toMatchObject({
       widthIn: c.widthIn,
       heightIn: c.heightIn,
@@ -78,6 +80,25 @@ describe('POST /api/create-order', () => {
     const body = expectError(res, 409, 'PRICE_MISMATCH');
     expect(body.amount).toBe(expectedAmount(c));
     expect(await count('orders')).toBe(before);
+  });
+
+  it('creates a pay-on-approval order as a manual-capture provider order, and refuses an unknown way to pay', async () => {
+    const before = await count('orders');
+    expectError(await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'later' }), 400, 'VALIDATION');
+    expect(await count('orders')).toBe(before);
+    const held = await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'on_approval' });
+    expect(held.statusCode, held.body).toBe(201);
+    const created = held.json<{ id: string; orderId: string; amount: number }>();
+    expect(created.amount).toBe(orderBody(c, ashaPhoto).amount);
+    const { rows } = await t.database.pool.query('SELECT status, payment_mode, hold_ends_at FROM orders WHERE id = $1', [created.orderId]);
+    expect(rows[0]).toEqual({ status: 'created', payment_mode: 'on_approval', hold_ends_at: null });
+    const { rows: sandboxOrders } = await t.database.pool.query('SELECT capture FROM payment_sandbox.orders WHERE id = $1', [created.id]);
+    expect(sandboxOrders[0]).toEqual({ capture: 'manual' });
+    const detail = (await client.get(`/api/orders/${created.orderId}`, { token: asha.token })).json<{ order: OrderDetail }>().order;
+    expect(detail.payment.mode).toBe('on_approval');
+    expect(detail).toMatchObject({ holdEndsAt: null, proof: null });
+    const paid = await createOrder(client, asha.token, { ...orderBody(c, ashaPhoto), payment: 'now' });
+    expect(paid.statusCode, paid.body).toBe(201);
   });
 
   it('refuses bad drafts with a clear 4xx and writes nothing', async () => {

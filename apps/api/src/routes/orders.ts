@@ -7,6 +7,8 @@ import {
   orderDetailResponseSchema,
   orderListResponseSchema,
   orderParamsSchema,
+  proofChangesBodySchema,
+  proofMockupQuerySchema,
   ShopError,
 } from '@framewala/domain';
 import type { AppContext } from '../context';
@@ -15,6 +17,7 @@ import { createOrder, idempotencyBodyHash } from '../services/orders/create';
 import { renderInvoicePdf } from '../services/invoice-pdf';
 import { readInvoice } from '../services/invoices';
 import { cancelOrderByCustomer } from '../services/orders/cancel';
+import { approveProof, proofMockupKey, requestProofChange } from '../services/orders/proof';
 import { getOrder, listOrders } from '../services/orders/read';
 import { byAccountOrIp, DEFAULT_SHOP_RATE_LIMITS, rateLimit, type ShopRateLimits } from '../services/rate-limit';
 
@@ -33,7 +36,7 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
         schema: {
           summary: 'Create an order priced by the server, and its payment provider order',
           description:
-            "`couponCode` (optional, case-insensitive) takes the code's discount off the total: `amount` must be the total after it; 422 with the code's reason (COUPON_*) when it does not apply, COUPON_USED_UP when its last use was taken; one use is held for this order for 30 minutes and counted when it is paid. The whole cart uses the code applied with POST /api/cart/coupon. The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid.",
+            "`couponCode` (optional, case-insensitive) takes the code's discount off the total: `amount` must be the total after it; 422 with the code's reason (COUPON_*) when it does not apply, COUPON_USED_UP when its last use was taken; one use is held for this order for 30 minutes and counted when it is paid. The whole cart uses the code applied with POST /api/cart/coupon. The server re-reads the upload (yours, not expired, ready), the size (`sizeId`, or `customWidth`/`customHeight` when `sizeId` is null), the finish (`selectedFrame`), the border (`selectedMotifBorder` inches) and quantity 1–50, and prices it. 409 PRICE_MISMATCH `{amount}` when `amount` (paise) differs; 422 when a rule is broken or no address is saved. Header `Idempotency-Key` (8–100 of A–Z a–z 0–9 _ -): the same key with the same body answers with the same order (200 instead of 201); the same key with a different body is 422 IDEMPOTENCY_KEY_REUSED. 429 over 30 orders in 10 minutes per account. With `{cart: true, amount, currency}` the order is the whole cart: every line priced as above, plus shipping to the saved address; 422 when the cart is empty or a line cannot be paid for (`lineId`, `problem`); the cart keeps its lines until this order is paid. `payment` (`now`, the default, or `on_approval`): with `on_approval` the provider order is manual capture, so the payment is only authorized (held, for 3 days) until the customer approves the proof (POST /api/orders/:id/proof/approve); the coupon's use stays held, not counted, until then, and is freed when the hold is released.",
           tags: ['orders'],
           security: [{ bearerAuth: [] }],
           body: createOrderRequestSchema,
@@ -59,10 +62,11 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           ctx,
           userIdOf(request),
           b.cart === true
-            ? { kind: 'cart', amount: b.amount, clientAddress: request.ip }
+            ? { kind: 'cart', amount: b.amount, clientAddress: request.ip, payment: b.payment }
             : {
                 kind: 'photo',
                 amount: b.amount,
+                payment: b.payment,
                 clientAddress: request.ip,
                 couponCode: b.couponCode,
                 line: {
@@ -157,6 +161,69 @@ export const ordersRoutes = (ctx: AppContext, limits: Partial<ShopRateLimits> = 
           .header('content-disposition', `attachment; filename="${name}"`)
           .header('cache-control', 'private, no-store')
           .send(pdf);
+      },
+    );
+
+    app.post(
+      '/orders/:id/proof/approve',
+      {
+        schema: {
+          summary: 'Approve the proof of your pay-on-approval order: the held payment is captured and production starts',
+          description:
+            "Allowed while the order is `proof_sent` and its hold lasts (`holdEndsAt`). Captures exactly the held amount, once (two approvals at once capture once), then pays the order as pay now does: the tax invoice, the coupon's use counted, the print files and the confirmation e-mail. Answers the order, now `paid`. 409 ORDER_TRANSITION_REFUSED `{message, from, to, reason}` before a proof is sent (PROOF_NOT_SENT), after the hold ended or was released (HOLD_ENDED, NOT_A_NEXT_STATUS), or when already approved (ALREADY_IN_STATUS, NOT_A_NEXT_STATUS); 502 when the payment provider does not answer (nothing is charged; try again). Another customer's order and an unknown one are 404.",
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: orderParamsSchema,
+          response: { 200: orderDetailResponseSchema, ...errors(401, 404, 409, 502) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        await approveProof(ctx, userIdOf(request), request.params.id, request.log);
+        return { order: await getOrder(ctx, userIdOf(request), request.params.id) };
+      },
+    );
+
+    app.post(
+      '/orders/:id/proof/changes',
+      {
+        schema: {
+          summary: 'Ask for a change of the proof of your pay-on-approval order',
+          description:
+            "Allowed while the order is `proof_sent` and its hold lasts. `message` (1–1000 characters of plain text) says what to change; `lines` (optional) names lines by `index` (0 for the first) with a new crop (`uploadId`, a ready photo of yours) or another finish (`finishId`) of the same price: a finish of another price is 422 RULE_BROKEN (the held amount never changes: let the order go and order again). The order moves to `change_requested` until the shop sends a new proof. 409 ORDER_TRANSITION_REFUSED from any other status or after the hold ended; another customer's order and an unknown one are 404.",
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: orderParamsSchema,
+          body: proofChangesBodySchema,
+          response: { 200: orderDetailResponseSchema, ...errors(400, 401, 404, 409, 422) },
+        },
+        preHandler: requireUser,
+      },
+      async (request) => {
+        await requestProofChange(ctx, userIdOf(request), request.params.id, request.body);
+        return { order: await getOrder(ctx, userIdOf(request), request.params.id) };
+      },
+    );
+
+    app.get(
+      '/orders/:id/proof/mockup',
+      {
+        schema: {
+          summary: 'The framed mock-up (JPEG) of a line of the latest proof of your pay-on-approval order',
+          description:
+            "`line` (1 = the first, the default) picks the framed photo. The proof lines' `mockupUrl` point here. 404 before a proof is sent, for a line the order does not have, and for another customer's order.",
+          tags: ['orders'],
+          security: [{ bearerAuth: [] }],
+          params: orderParamsSchema,
+          querystring: proofMockupQuerySchema,
+          response: { 200: z.any().describe('image/jpeg'), ...errors(400, 401, 404) },
+        },
+        preHandler: requireUser,
+      },
+      async (request, reply) => {
+        const key = await proofMockupKey(ctx, userIdOf(request), request.params.id, (request.query.line ?? 1) - 1);
+        const stream = await ctx.storage.read(key);
+        return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(stream);
       },
     );
   };

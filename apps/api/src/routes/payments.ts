@@ -13,6 +13,7 @@ import { requireUser, userIdOf } from '../plugins/auth';
 import { sweepUnsentConfirmations } from '../services/orders/confirmation';
 import { afterSettlement } from '../services/orders/settle';
 import { retryPendingRefunds } from '../services/payments/refunds';
+import { HOLD_EXPIRY_CRON, HOLD_EXPIRY_QUEUE, releaseExpiredHolds } from '../services/orders/proof';
 import { RECONCILE_CRON, RECONCILE_QUEUE, runReconciliation } from '../services/payments/reconcile';
 import { sandboxPay, startSandboxWebhooks } from '../services/payments/sandbox';
 import { verifyPayment } from '../services/payments/verify';
@@ -38,9 +39,9 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       '/verify-payment',
       {
         schema: {
-          summary: "Verify the checkout's payment signature and mark the order paid (idempotent)",
+          summary: "Verify the checkout's payment signature and mark the order paid, or its payment held (idempotent)",
           description:
-            '409 PAID_ORDER_CANCELLED when the order was cancelled before the payment arrived (the payment is refunded); 409 PAYMENT_OF_ANOTHER_ORDER when the payment id is already recorded for another order.',
+            'A pay-on-approval order is not paid here: its payment is recorded as held, the order moves to `authorized` and the answer is `{message: "Payment authorized", orderId}` ("Payment verified successfully" for pay now). 409 PAID_ORDER_CANCELLED when the order was cancelled before the payment arrived (the payment is refunded); 409 PAYMENT_OF_ANOTHER_ORDER when the payment id is already recorded for another order.',
           tags: ['payments'],
           security: [{ bearerAuth: [] }],
           body: verifyPaymentBodySchema,
@@ -64,6 +65,16 @@ export const paymentsRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       await sweepUnsentConfirmations(ctx, { log: app.log });
     });
     if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
+
+    // Holds that ended without an approval are released: nothing is captured and the coupon's use is freed.
+    await ctx.jobs.define(HOLD_EXPIRY_QUEUE, { retryLimit: 0, expireInSeconds: 240 });
+    await ctx.jobs.work(HOLD_EXPIRY_QUEUE, async () => {
+      await releaseExpiredHolds(ctx, {
+        onPaid: (order) => afterSettlement(ctx, { order, becamePaid: true, refundPaymentId: null }, app.log),
+        log: app.log,
+      });
+    });
+    if (ctx.jobs.runsWorkers) await ctx.jobs.schedule(HOLD_EXPIRY_QUEUE, HOLD_EXPIRY_CRON);
 
     if (payments.provider !== 'sandbox' || ctx.config.nodeEnv === 'production') return;
 

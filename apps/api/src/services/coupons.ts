@@ -226,8 +226,11 @@ export async function releaseHold(ctx: AppContext, orderId: string): Promise<voi
  * and the first-order rule — so a coupon is never used more than its rules allow, whatever happened to holds or
  * however many tabs paid at once. Answers null when the use is counted, else why not (see CouponRefusalAtPayment):
  * the caller then cancels the order and refunds the payment.
+ *
+ * `reserved`: the use was held for the order's whole payment hold (pay on approval), counted against the code's limits
+ * all along, and the money is already captured: the use is counted without asking the limits again.
  */
-export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<CouponRefusalAtPayment | null> {
+export async function redeemForPaidOrder(tx: Tx, order: OrderRow, reserved = false): Promise<CouponRefusalAtPayment | null> {
   if (!order.couponCode) return null;
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, order.couponCode)).for('update').limit(1);
   if (!coupon) return 'used_up';
@@ -247,8 +250,9 @@ export async function redeemForPaidOrder(tx: Tx, order: OrderRow): Promise<Coupo
         .where(and(eq(orders.userId, order.userId), ne(orders.id, order.id), inArray(orders.status, [...PAID_OR_LATER])))
         .limit(1)
     : [];
-  const refusal: CouponRefusalAtPayment | null =
-    rule.totalUses !== null && usage!.usedTotal >= rule.totalUses
+  const refusal: CouponRefusalAtPayment | null = reserved
+    ? null
+    : rule.totalUses !== null && usage!.usedTotal >= rule.totalUses
       ? 'used_up'
       : rule.perCustomer !== null && usage!.usedByCustomer >= rule.perCustomer
         ? 'already_used'

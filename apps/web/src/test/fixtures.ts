@@ -75,7 +75,7 @@ export const orderSummary = (over: Partial<OrderSummary> = {}): OrderSummary => 
 /** The `order` of `GET /api/orders/:id`. */
 export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   ...orderSummary(),
-  payment: { providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
+  payment: { mode: 'now', providerOrderId: 'order_1', paymentId: 'pay_1', failureReason: null, failureCode: null },
   // The customer sees part of the line: the contract keeps those fields.
   line: orderDetailSchema.shape.line.parse(LINE),
   lines: [{ ...orderDetailSchema.shape.line.parse(LINE), quantity: 1, thumbnailUrl: '/media/uploads/u1/thumb.webp' }],
@@ -92,6 +92,8 @@ export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   arrivesBy: null,
   // 18 % GST included in the frame (₹1,751) and the shipping (₹99), as the invoice rows take it out.
   gstPaise: 282_20,
+  holdEndsAt: null,
+  proof: null,
   ...over,
 });
 
@@ -122,6 +124,7 @@ export const adminOrderSummary = (id: string, over: Partial<AdminOrderSummary> =
       thumbnailUrl: `/media/uploads/${id}/thumb.webp`,
     },
   ],
+  holdEndsAt: null,
   ...over,
 });
 
@@ -180,6 +183,7 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     line: LINE,
     photo: PHOTO,
     payment: {
+      mode: 'now',
       providerOrderId: 'order_sandbox_1',
       paymentId: 'pay_sandbox_1',
       payments: [
@@ -204,6 +208,8 @@ export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => {
     ],
     status: 'in_production',
     nextStatuses: ['shipped'],
+    holdEndsAt: null,
+    proof: null,
     mockupUrl: '/api/admin/orders/FW-2611-AAAAAA/mockup',
     printFile: PRINT_READY,
     lines: [
@@ -278,7 +284,13 @@ export const twoLineOrder = (over: Partial<OrderDetail> = {}): OrderDetail =>
     thumbnailUrl: '/media/uploads/up-a/thumb.webp',
     trackingNumber: null,
     carrier: null,
-    payment: { providerOrderId: 'order_TWO222', paymentId: null, failureReason: 'card_declined', failureCode: 'BAD_REQUEST_ERROR' },
+    payment: {
+      mode: 'now',
+      providerOrderId: 'order_TWO222',
+      paymentId: null,
+      failureReason: 'card_declined',
+      failureCode: 'BAD_REQUEST_ERROR',
+    },
     line: orderDetailSchema.shape.line.parse(MATTE_12X8),
     lines: TWO_LINES.map(({ line, quantity, uploadId }) => ({
       ...orderDetailSchema.shape.line.parse(line),

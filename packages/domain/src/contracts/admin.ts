@@ -4,6 +4,7 @@ import { hindiTextSchema, plainTextSchema, textIdSchema } from '../text';
 import { FRAME_PARTS, type FramePart } from '../schemas';
 import { orderInvoiceSchema } from './coupons';
 import { orderAddressSnapshotSchema, orderLineSnapshotSchema } from './orders';
+import { orderPaymentSchema, proofSchema } from './proof';
 
 /**
  * Request and response shapes of the owner's console API under /api/admin (docs/admin-api.md), used by the API's
@@ -42,6 +43,8 @@ export const adminOrderSummarySchema = z.object({
   thumbnailUrl: z.string().nullable(),
   paymentFlag: paymentFlagSchema,
   lines: z.array(adminOrderLineSummarySchema),
+  /** When a held order's payment hold ends (the console shows the time left); null for pay now. */
+  holdEndsAt: z.string().nullable().default(null),
 });
 
 export const adminOrderListSchema = z.object({
@@ -115,6 +118,8 @@ export const adminOrderSchema = z.object({
   line: orderLineSnapshotSchema,
   photo: adminOrderPhotoSchema,
   payment: z.object({
+    /** 'now', or 'on_approval' (held until the customer approves the proof). */
+    mode: orderPaymentSchema.default('now'),
     providerOrderId: z.string(),
     paymentId: z.string().nullable(),
     payments: z.array(
@@ -149,6 +154,10 @@ export const adminOrderSchema = z.object({
     }),
   ),
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
+  /** When a held order's payment hold ends; null for pay now. */
+  holdEndsAt: z.string().nullable().default(null),
+  /** The latest proof sent (with the customer's change requests); null before the first, and for pay now. */
+  proof: proofSchema.nullable().default(null),
   mockupUrl: z.string(),
   printFile: printFileInfoSchema.nullable(),
   /** Every framed photo of the order (one for a single-photo order), in order. */

@@ -6,3 +6,4 @@ export * from './enhance';
 export * from './shipping';
 export * from './cart';
 export * from './coupons';
+export * from './proof';

@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from '../order-states';
 import { hindiTextSchema, textIdSchema } from '../text';
 import { cartOrderBodySchema } from './cart';
 import { appliedCouponSchema, couponCodeSchema, orderInvoiceSchema } from './coupons';
+import { orderPaymentSchema, proofSchema } from './proof';
 import { arrivesBySchema } from './shipping';
 
 /** What an order recorded of its line when it was placed (names and prices at that moment). */
@@ -69,6 +70,8 @@ export const createOrderBodySchema = z.object({
   customHeight: z.number().finite().optional(),
   /** A coupon code for this photo; the server checks it and prices the discount into `amount`. */
   couponCode: couponCodeSchema.optional(),
+  /** 'now' (the default) or 'on_approval': the payment is held and captured when the customer approves the proof. */
+  payment: orderPaymentSchema.default('now'),
 });
 
 /** The body the web client sends: the fields the server reads. */
@@ -78,7 +81,10 @@ export type CreateOrderBody = Omit<
 >;
 
 /** One photo ("buy now"), or `{cart: true, amount, currency}` for the whole cart. */
-export const createOrderRequestSchema = z.discriminatedUnion('cart', [cartOrderBodySchema, createOrderBodySchema]);
+export const createOrderRequestSchema = z.discriminatedUnion('cart', [
+  cartOrderBodySchema.extend({ payment: orderPaymentSchema.default('now') }),
+  createOrderBodySchema,
+]);
 
 /** `id` is the shop's order number, `orderId` the payment provider's order; `amount` in paise. */
 export const createOrderResponseSchema = z.object({
@@ -143,6 +149,8 @@ export const orderListResponseSchema = z.object({ orders: z.array(orderSummarySc
 
 export const orderDetailSchema = orderSummarySchema.extend({
   payment: z.object({
+    /** 'now', or 'on_approval' (held until the customer approves the proof); older servers sent no mode: 'now'. */
+    mode: orderPaymentSchema.default('now'),
     providerOrderId: z.string(),
     paymentId: z.string().nullable(),
     failureReason: z.string().nullable(),
@@ -168,6 +176,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
    * show now (the domain's `includedGstPaise` at the shop's rate). Null from a server that did not send it.
    */
   gstPaise: z.number().int().nullable().default(null),
+  /** When the payment hold of a pay-on-approval order ends (it is released uncaptured then); null for pay now. */
+  holdEndsAt: z.string().nullable().default(null),
+  /** The latest proof of a pay-on-approval order once the owner has sent one; null before, and for pay now. */
+  proof: proofSchema.nullable().default(null),
 });
 
 /** GET /api/orders/:id (the order number). */

@@ -31,7 +31,13 @@ export const verifyPaymentBodySchema = z.object({
 
 export const PAYMENT_VERIFIED_MESSAGE = 'Payment verified successfully';
 
-export const verifyPaymentResponseSchema = z.object({ message: z.literal(PAYMENT_VERIFIED_MESSAGE), orderId: z.string() });
+/** The answer for a pay-on-approval order: the money is held, not taken, until the customer approves the proof. */
+export const PAYMENT_AUTHORIZED_MESSAGE = 'Payment authorized';
+
+export const verifyPaymentResponseSchema = z.object({
+  message: z.union([z.literal(PAYMENT_VERIFIED_MESSAGE), z.literal(PAYMENT_AUTHORIZED_MESSAGE)]),
+  orderId: z.string(),
+});
 
 /** POST /api/sandbox/pay body: `card` is 'success', 'failure' or a test card number. */
 export const sandboxPayBodySchema = z.object({ razorpay_order_id: providerId, card: z.string().trim().min(1).max(40) });

@@ -88,6 +88,15 @@ export const orders = pgTable(
     address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
     /** The captured payment (set with the payments row, in one transaction). */
     paymentId: text('payment_id'),
+    /**
+     * How the order is paid: 'now', or 'on_approval' (the provider order is manual capture: the payment is only
+     * authorized, held, until the customer approves the proof; docs/decisions/120 and 121).
+     */
+    paymentMode: text('payment_mode').notNull().default('now'),
+    /** The authorized (held) payment of a pay-on-approval order, captured on approval; null until authorized. */
+    heldPaymentId: text('held_payment_id'),
+    /** When the hold ends: the order is released uncaptured then unless its proof was approved. */
+    holdEndsAt: timestamp('hold_ends_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     failureCode: text('failure_code'),
     trackingNumber: text('tracking_number'),
@@ -121,7 +130,59 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paymentFlag} IS NOT NULL`),
     check('orders_lines_not_empty', sql`jsonb_array_length(${t.lines}) > 0`),
+    check('orders_payment_mode', sql`${t.paymentMode} IN ('now', 'on_approval')`),
+    index('orders_hold_ends')
+      .on(t.holdEndsAt)
+      .where(sql`${t.status} IN ('authorized', 'proof_sent', 'change_requested')`),
   ],
+);
+
+/** One line of a proof: the storage key of the framed mock-up drawn when the proof was sent, and the print's verdict. */
+export interface ProofLineRecord {
+  mockupKey: string;
+  quality: { rating: 'excellent' | 'good' | 'low'; ppi: number } | null;
+}
+
+/** One line change the customer asked for: a new crop (upload) or another finish of the same price. */
+export interface ProofLineChangeRecord {
+  index: number;
+  uploadId?: string | undefined;
+  finishId?: string | undefined;
+}
+
+/**
+ * Proofs the owner sent of a pay-on-approval order: `round` 1 for the first, one more after each change request.
+ * The move to proof_sent is in order_status_history beside it (same transaction, actor 'admin').
+ */
+export const orderProofs = pgTable(
+  'order_proofs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    note: text('note'),
+    lines: jsonb('lines').$type<ProofLineRecord[]>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_proofs_order_round').on(t.orderId, t.round)],
+);
+
+/** The customer's change requests on a proof (`round`: the proof they answer); the move is in the history too. */
+export const orderChangeRequests = pgTable(
+  'order_change_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    message: text('message').notNull(),
+    lines: jsonb('lines').$type<ProofLineChangeRecord[]>().notNull().default([]),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_change_requests_order').on(t.orderId, t.at)],
 );
 
 /** Every status change with its time and actor ('customer' | 'system' | 'webhook' | 'admin'). */

@@ -4,11 +4,14 @@ import {
   adminOrderListQuerySchema,
   adminOrderListSchema,
   adminOrderResponseSchema,
+  adminProofBodySchema,
+  adminReleaseBodySchema,
   statusMoveBodySchema,
 } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { getAdminOrder, listAdminOrders, moveOrder } from '../../services/admin/orders';
+import { releaseByOwner, sendProof } from '../../services/orders/proof';
 import { errors, SECURITY, TAGS } from './common';
 
 /**
@@ -68,6 +71,46 @@ export const adminOrdersRoutes = (ctx: AppContext): FastifyPluginAsyncZod =>
       },
       async (request) => {
         await moveOrder(ctx, request.params.id, request.body);
+        return { order: await getAdminOrder(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/admin/orders/:id/proof',
+      {
+        schema: {
+          summary: 'Send the proof of a pay-on-approval order to the customer (first, or again after a change)',
+          description:
+            "From `authorized` or `change_requested`: draws every line's framed mock-up, records the proof (`round` 1, then one more after each change) with the optional `note` for the customer, and moves the order to `proof_sent`. 409 ORDER_TRANSITION_REFUSED from any other status (a pay-now order is never held; `reason` e.g. NOT_A_NEXT_STATUS, ALREADY_IN_STATUS).",
+          tags: TAGS,
+          security: SECURITY,
+          params: adminIdParamsSchema,
+          body: adminProofBodySchema,
+          response: { 200: adminOrderResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        await sendProof(ctx, request.params.id, request.body.note ?? null);
+        return { order: await getAdminOrder(ctx, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/admin/orders/:id/release',
+      {
+        schema: {
+          summary: 'Let a pay-on-approval order\'s payment hold go ("can\'t make this one"): nothing is charged',
+          description:
+            'From `authorized`, `proof_sent` or `change_requested`: the order moves to `released`, its coupon use is freed, and the held money goes back to the customer (Razorpay gives it back at the end of the hold, as nothing is captured). `message` (optional) is recorded for the customer. 409 ORDER_TRANSITION_REFUSED when the order holds nothing (pay now, paid, already released), or when the provider reports the payment captured after all (the order is then settled as paid).',
+          tags: TAGS,
+          security: SECURITY,
+          params: adminIdParamsSchema,
+          body: adminReleaseBodySchema,
+          response: { 200: adminOrderResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        await releaseByOwner(ctx, request.params.id, request.body.message ?? null, request.log);
         return { order: await getAdminOrder(ctx, request.params.id) };
       },
     );

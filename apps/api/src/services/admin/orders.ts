@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { orders, orderStatusHistory, payments, printFiles, users, type OrderRow, type PrintFileRow } from '../../db/schema';
 import { firstLineOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf } from '../orders/line-output';
 import { moveRecipient, moveTransaction, prepareStatusEmails, queueStatusEmail } from '../orders/notifications';
+import { proofOf } from '../orders/proof-read';
 import { changeStatus } from '../orders/settle';
 import { assertTransition } from '../orders/transitions';
 import { orderInvoiceOf } from '../invoices';
@@ -165,6 +166,7 @@ export async function listAdminOrders(
           borderIn: line.borderIn,
           thumbnailUrl,
         })),
+        holdEndsAt: r.order.holdEndsAt?.toISOString() ?? null,
       };
     }),
     total: counted?.n ?? 0,
@@ -221,6 +223,7 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
     line: first.line,
     photo: first.photo,
     payment: {
+      mode: order.paymentMode === 'on_approval' ? 'on_approval' : 'now',
       providerOrderId: order.providerOrderId,
       paymentId: order.paymentId,
       payments: paid.map((p) => ({
@@ -247,6 +250,8 @@ export async function getAdminOrder(ctx: AppContext, orderId: string): Promise<A
       at: h.at.toISOString(),
     })),
     nextStatuses: nextStatusesFor(order),
+    holdEndsAt: order.holdEndsAt?.toISOString() ?? null,
+    proof: await proofOf(ctx, order, mockupUrl),
     mockupUrl: first.mockupUrl,
     printFile: first.printFile,
     lines,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TransactionRollbackError } from 'drizzle-orm';
-import { ShopError, type CouponOrder } from '@framewala/domain';
+import { ShopError, type CouponOrder, type OrderPayment } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { idempotencyKeys, orders, orderStatusHistory, type OrderAddressSnapshot, type OrderLine } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
@@ -20,6 +20,8 @@ export type OrderRequest = (
 ) & {
   /** The address the order is asked from (request.ip): a limited code's holds are counted by it. */
   clientAddress?: string | null;
+  /** 'on_approval': a manual-capture provider order, its payment held until the customer approves the proof. */
+  payment?: OrderPayment;
 };
 
 export interface CreatedOrder {
@@ -254,7 +256,13 @@ export async function createOrder(
 
   const provider = paymentProviderFor(ctx.config, ctx.database);
   const { providerOrderId, inserted } = await withHoldReleasedOnFailure(ctx, orderNumber, coupon, async () => {
-    const providerOrder = await provider.createOrder({ amountPaise, receipt: orderNumber, notes: providerNotes(orderNumber, lines) });
+    const paymentMode = request.payment ?? 'now';
+    const providerOrder = await provider.createOrder({
+      amountPaise,
+      receipt: orderNumber,
+      notes: providerNotes(orderNumber, lines),
+      capture: paymentMode === 'on_approval' ? 'manual' : 'automatic',
+    });
     if (providerOrder.amount !== amountPaise) throw new ShopError('PAYMENT_PROVIDER_ERROR');
     const now = new Date();
     const stored = await insertOrder(
@@ -271,6 +279,7 @@ export async function createOrder(
         couponCode: coupon.code,
         discountCoversShipping: coupon.coversShipping,
         currency: 'INR',
+        paymentMode,
         lines,
         address,
         statusChangedAt: now,

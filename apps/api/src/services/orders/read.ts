@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { orderGstOf, orderInvoiceOf, orderInvoicesOf } from '../invoices';
 import { shippingZoneFor } from '../shipping';
 import { orders, orderStatusHistory, type OrderRow } from '../../db/schema';
+import { proofOf } from './proof-read';
 import { firstLineOf, frameNameHiOf, frameNameOf, lineUploadsOf, orderLinesOut, piecesOf, type LineOut } from './line-output';
 
 /** What the customer sees of a line: part of its snapshot, its quantity and its photo's thumbnail. */
@@ -95,7 +96,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     .where(and(eq(orders.id, orderNumber), eq(orders.userId, userId)))
     .limit(1);
   if (!row) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
-  const [photos, history, invoice, window, gstPaise] = await Promise.all([
+  const [photos, history, invoice, window, gstPaise, proof] = await Promise.all([
     lineUploadsOf(ctx, [row]),
     db
       .select()
@@ -105,6 +106,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     orderInvoiceOf(ctx.database, row.id),
     arrivesByOf(row),
     orderGstOf(ctx, row),
+    proofOf(ctx, row),
   ]);
   const lines = orderLinesOut(ctx, row, photos);
   // The customer may cancel a paid order herself until 24 hours after payment, while it is not yet in production.
@@ -113,6 +115,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
   return {
     ...summary(row, lines, invoice),
     payment: {
+      mode: row.paymentMode === 'on_approval' ? ('on_approval' as const) : ('now' as const),
       providerOrderId: row.providerOrderId,
       paymentId: row.paymentId,
       failureReason: row.failureReason,
@@ -125,5 +128,7 @@ export async function getOrder(ctx: AppContext, userId: string, orderNumber: str
     cancellableUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
     arrivesBy: window,
     gstPaise,
+    holdEndsAt: row.holdEndsAt?.toISOString() ?? null,
+    proof,
   };
 }

@@ -1,8 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { formatInr, PAID_OR_LATER, type OrderActor, type OrderStatus, type TaxSettings } from '@framewala/domain';
+import {
+  formatInr,
+  HOLD_STATUSES,
+  holdEndsAt,
+  PAID_OR_LATER,
+  type OrderActor,
+  type OrderPayment,
+  type OrderStatus,
+  type TaxSettings,
+} from '@framewala/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { carts, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
+import { carts, couponRedemptions, orders, orderStatusHistory, payments, type OrderRow } from '../../db/schema';
 import { COUPON_REFUSALS_AT_PAYMENT, couponRefusalOfFlag, redeemForPaidOrder } from '../coupons';
 import { issueCreditNote, issueInvoice } from '../invoices';
 import { refundPendingPayment } from '../payments/refunds';
@@ -10,7 +19,14 @@ import { queuePrintFileForPaidOrder } from '../print/service';
 import { sendOrderConfirmation } from './confirmation';
 import { assertTransition } from './transitions';
 
-export type PaymentSource = 'verify' | 'webhook' | 'reconciliation';
+/** Who reported a captured payment first; 'approval' is the capture made when the customer approved her proof. */
+export type PaymentSource = 'verify' | 'webhook' | 'reconciliation' | 'approval';
+
+/** How a move is made: by the call that also moves the money or the proof (`viaHoldCall`), and at which time. */
+export interface MoveOptions {
+  viaHoldCall?: boolean;
+  now?: Date;
+}
 
 export interface SettleResult {
   order: OrderRow;
@@ -53,9 +69,17 @@ export async function changeStatus(
   actor: OrderActor,
   extra: Partial<typeof orders.$inferInsert> = {},
   note?: string,
+  options: MoveOptions = {},
 ): Promise<OrderRow> {
-  const now = new Date();
-  assertTransition(order.status as OrderStatus, to, { actor, now, paidAt: order.paidAt });
+  const now = options.now ?? new Date();
+  assertTransition(order.status as OrderStatus, to, {
+    actor,
+    now,
+    paidAt: order.paidAt,
+    payment: order.paymentMode as OrderPayment,
+    holdEndsAt: order.holdEndsAt,
+    viaHoldCall: options.viaHoldCall ?? false,
+  });
   const [updated] = await tx
     .update(orders)
     .set({ ...extra, status: to, statusChangedAt: now, updatedAt: now })
@@ -130,6 +154,24 @@ export async function settlePaid(
   }
   // Already paid or later: a replay, or a second payment of a paid order, is recorded and moves nothing.
   if (PAID_OR_LATER.has(order.status as OrderStatus)) return unchanged;
+  // A released hold was never captured by the shop: a capture reported for it is kept, refunded and flagged.
+  if (order.status === 'released') {
+    await tx
+      .update(payments)
+      .set({ refundStatus: 'pending', refundReason: PAID_AFTER_CANCEL_REFUND_REASON })
+      .where(and(eq(payments.providerPaymentId, payment.id), eq(payments.orderId, order.id)));
+    const [flagged] = await tx
+      .update(orders)
+      .set({ paymentFlag: PAID_AFTER_CANCEL_FLAG, paymentFlagNote: PAID_AFTER_CANCEL_NOTE, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { ...unchanged, order: flagged ?? order, refundPaymentId: inserted.length > 0 ? payment.id : null };
+  }
+  // A capture of a held order reported before its authorization was: the hold is recorded first, then paid.
+  if (order.paymentMode === 'on_approval' && order.status === 'created') {
+    order = await authorizeHeld(tx, order, payment.id, actor);
+  }
+  const held = HOLD_STATUSES.has(order.status as OrderStatus);
   if (payment.amountPaise < order.amountPaise || currency !== 'INR') {
     const [flagged] = await tx
       .update(orders)
@@ -142,7 +184,7 @@ export async function settlePaid(
       .returning();
     return { ...unchanged, order: flagged ?? order };
   }
-  const couponRefusal = await redeemForPaidOrder(tx, order);
+  const couponRefusal = await redeemForPaidOrder(tx, order, held);
   if (couponRefusal) {
     const why = COUPON_REFUSALS_AT_PAYMENT[couponRefusal];
     await tx
@@ -152,12 +194,15 @@ export async function settlePaid(
     const cancelled = await changeStatus(tx, order, 'cancelled', actor, { paymentFlag: why.flag, paymentFlagNote: why.note }, why.note);
     return { ...unchanged, order: cancelled, refundPaymentId: payment.id };
   }
-  const updated = await changeStatus(tx, order, 'paid', actor, {
-    paymentId: payment.id,
-    paidAt: new Date(),
-    failureReason: null,
-    failureCode: null,
-  });
+  const updated = await changeStatus(
+    tx,
+    order,
+    'paid',
+    actor,
+    { paymentId: payment.id, paidAt: new Date(), failureReason: null, failureCode: null },
+    held ? 'the held payment was captured' : undefined,
+    { viaHoldCall: held },
+  );
   // What was ordered from the cart leaves it once it is paid for, and only that: a line whose quantity was raised
   // after the order keeps the pieces not ordered (lines added since stay; a photo bought at once never touched the cart).
   const fromCart = order.lines.flatMap((l) => (l.cartLineId ? [{ id: l.cartLineId, quantity: l.quantity }] : []));
@@ -194,6 +239,33 @@ export async function afterSettlement(
     await sendOrderConfirmation(ctx, result.order, log);
     await queuePrintFileForPaidOrder(ctx, result.order.id, log, result.order.lines.length);
   }
+}
+
+/**
+ * Records the authorized (held) payment of a pay-on-approval order and moves it to authorized, its hold ending
+ * {@link holdEndsAt} from now; its coupon use stays held (not counted) until the hold ends. Verify, the
+ * `payment.authorized` webhook and reconciliation come here, in a transaction that has locked the order row: an order
+ * already past `created` is answered as it is (the same authorization reported twice moves nothing).
+ */
+export async function authorizeHeld(tx: Tx, order: OrderRow, paymentId: string, actor: OrderActor, now = new Date()): Promise<OrderRow> {
+  if (order.status !== 'created') return order;
+  const endsAt = holdEndsAt(now);
+  const updated = await changeStatus(
+    tx,
+    order,
+    'authorized',
+    actor,
+    { heldPaymentId: paymentId, holdEndsAt: endsAt, failureReason: null, failureCode: null },
+    'the payment is held until the proof is approved',
+    { viaHoldCall: true, now },
+  );
+  if (order.couponCode) {
+    await tx
+      .update(couponRedemptions)
+      .set({ heldUntil: endsAt })
+      .where(and(eq(couponRedemptions.orderId, order.id), eq(couponRedemptions.status, 'held')));
+  }
+  return updated;
 }
 
 /** Records a failed attempt on an unpaid order (the customer may try again); a paid order is left alone. */

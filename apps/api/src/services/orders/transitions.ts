@@ -27,6 +27,20 @@ export function refusalMessage(reason: TransitionRefusal, move: { from: string; 
       return 'A paid order can only be cancelled within 24 hours of payment.';
     case 'NEVER_PAID':
       return 'Only a paid order can be refunded.';
+    case 'PAY_NOW_ORDER':
+      return 'This order is paid at once: its payment is not held.';
+    case 'APPROVAL_NEEDED':
+      return 'This order is paid when its proof is approved.';
+    case 'HOLD_ENDED':
+      return 'The payment hold has ended: the money was released and nothing was charged.';
+    case 'HOLD_NOT_ENDED':
+      return 'The payment hold has not ended yet.';
+    case 'NO_HOLD_END':
+      return 'The order has no payment hold.';
+    case 'HOLD_CALL_ONLY':
+      return 'Send the proof or release the hold from the order instead.';
+    case 'PROOF_NOT_SENT':
+      return 'There is no proof to approve yet.';
   }
 }
 

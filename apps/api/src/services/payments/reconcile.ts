@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env';
 import type { Database } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
-import { changeStatus, lockOrderByProviderId, settlePaid } from '../orders/settle';
+import { authorizeHeld, changeStatus, lockOrderByProviderId, settlePaid } from '../orders/settle';
 import { paymentProviderFor } from './provider';
 
 export const RECONCILE_QUEUE = 'payments-reconcile';
@@ -22,7 +22,8 @@ export interface ReconcileResult {
 
 /**
  * Settles orders the browser and the webhooks left 'created': asks the provider for the order's payments; a
- * captured (or authorized) one marks the order paid (actor 'system'); none after 24 hours cancels it as abandoned.
+ * captured (or authorized) one marks the order paid (actor 'system'); none after 24 hours cancels it as abandoned. A
+ * pay-on-approval order is paid only by a captured payment: an authorized one is recorded as its hold.
  */
 export async function runReconciliation(
   deps: { config: Config; database: Database },
@@ -50,10 +51,15 @@ export async function runReconciliation(
     result.checked += 1;
     try {
       const reported = await provider.fetchOrderPayments(candidate.providerOrderId);
-      const captured = reported.find((p) => p.status === 'captured') ?? reported.find((p) => p.status === 'authorized');
+      const authorized = reported.find((p) => p.status === 'authorized');
+      const captured = reported.find((p) => p.status === 'captured') ?? (candidate.paymentMode === 'on_approval' ? undefined : authorized);
       const outcome = await db.transaction(async (tx) => {
         const order = await lockOrderByProviderId(tx, candidate.providerOrderId);
         if (!order || order.status !== 'created') return null;
+        if (!captured && authorized && order.paymentMode === 'on_approval') {
+          await authorizeHeld(tx, order, authorized.id, 'system', now);
+          return null;
+        }
         if (captured) {
           const settled = await settlePaid(
             tx,

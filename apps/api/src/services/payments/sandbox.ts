@@ -107,7 +107,10 @@ function paymentEntity(
   };
 }
 
-/** POST /api/sandbox/pay: pays (or fails) a sandbox order like Razorpay's checkout, signed like Razorpay. */
+/**
+ * POST /api/sandbox/pay: pays (or fails) a sandbox order like Razorpay's checkout, signed like Razorpay. A payment of
+ * a manual-capture order is authorized (webhook payment.authorized), any other captured (payment.captured).
+ */
 export async function sandboxPay(
   ctx: AppContext,
   userId: string,
@@ -129,21 +132,23 @@ export async function sandboxPay(
 
   const paymentId = randomProviderId('pay');
   if (outcome === 'success') {
+    // A manual-capture order's payment is only authorized (the money held) until the shop captures it.
+    const status = (await provider.captureModeOf(order.providerOrderId)) === 'manual' ? 'authorized' : 'captured';
     await provider.record({
       id: paymentId,
       orderId: order.providerOrderId,
       amount: order.amountPaise,
       currency: 'INR',
-      status: 'captured',
+      status,
       errorCode: null,
       errorReason: null,
       errorDescription: null,
     });
     await webhooks.queue({
       entity: 'event',
-      event: 'payment.captured',
+      event: `payment.${status}`,
       contains: ['payment'],
-      payload: { payment: { entity: paymentEntity(order.providerOrderId, paymentId, order.amountPaise, 'captured') } },
+      payload: { payment: { entity: paymentEntity(order.providerOrderId, paymentId, order.amountPaise, status) } },
       created_at: Math.floor(Date.now() / 1000),
     });
     return {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { PAYMENT_VERIFIED_MESSAGE, ShopError } from '@framewala/domain';
+import { PAYMENT_AUTHORIZED_MESSAGE, PAYMENT_VERIFIED_MESSAGE, ShopError } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { orders, users } from '../../db/schema';
 import { SESSION_INVALID } from '../../plugins/auth';
-import { afterSettlement, lockOrderByProviderId, settlePaid } from '../orders/settle';
+import { afterSettlement, authorizeHeld, lockOrderByProviderId, settlePaid, type SettleResult } from '../orders/settle';
 import { COUPON_REFUSALS_AT_PAYMENT, couponRefusalOfFlag } from '../coupons';
 import { verifyPaymentSignature } from './signatures';
 
@@ -22,6 +22,9 @@ export { PAYMENT_VERIFIED_MESSAGE };
  * The checks answer in this order, writing nothing: 401 when the account is gone or the token's `sessionVersion` is
  * no longer the account's (null when the auth plugin has already checked it), 404 when the order is not the
  * customer's, 400 PAYMENT_NOT_VERIFIED for a bad signature.
+ *
+ * A pay-on-approval order's payment is only authorized: it is recorded as the order's held payment
+ * ({@link authorizeHeld}, the order moves to authorized) and the answer is "Payment authorized"; nothing is paid.
  */
 export async function verifyPayment(
   ctx: AppContext,
@@ -29,14 +32,14 @@ export async function verifyPayment(
   body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
   log?: { error: (o: object, m?: string) => void },
   sessionVersion: number | null = null,
-): Promise<{ message: typeof PAYMENT_VERIFIED_MESSAGE; orderId: string }> {
+): Promise<{ message: typeof PAYMENT_VERIFIED_MESSAGE | typeof PAYMENT_AUTHORIZED_MESSAGE; orderId: string }> {
   const signed = verifyPaymentSignature(
     body.razorpay_order_id,
     body.razorpay_payment_id,
     body.razorpay_signature,
     ctx.config.payments.keySecret,
   );
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await ctx.database.db.transaction(async (tx): Promise<SettleResult | { held: string }> => {
     const [account] = await tx.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
     if (!account || (sessionVersion !== null && account.sessionVersion !== sessionVersion)) {
       throw new ShopError('UNAUTHORIZED', SESSION_INVALID);
@@ -47,6 +50,10 @@ export async function verifyPayment(
       : (await tx.select().from(orders).where(eq(orders.providerOrderId, body.razorpay_order_id)).limit(1))[0];
     if (!order || order.userId !== userId) throw new ShopError('NOT_FOUND', 'We could not find this order in your account.');
     if (!signed) throw new ShopError('PAYMENT_NOT_VERIFIED');
+    if (order.paymentMode === 'on_approval') {
+      const held = await authorizeHeld(tx, order, body.razorpay_payment_id, 'customer');
+      return { held: held.id };
+    }
     // The signature proves the checkout paid this order, for its own amount in rupees.
     return settlePaid(
       tx,
@@ -57,6 +64,7 @@ export async function verifyPayment(
       ctx.config.tax,
     );
   });
+  if ('held' in result) return { message: PAYMENT_AUTHORIZED_MESSAGE, orderId: result.held };
   if (result.foreignPayment) throw new ShopError('PAYMENT_OF_ANOTHER_ORDER');
   await afterSettlement(ctx, result, log);
   // Cancelled for its coupon (run out, already used by this customer, or not the first order after all): the

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ShopError } from '@framewala/domain';
 import type { AppContext } from '../../context';
 import { webhookEvents } from '../../db/schema';
-import { afterSettlement, lockOrderByProviderId, recordFailure, settlePaid, type SettleResult } from '../orders/settle';
+import { afterSettlement, authorizeHeld, lockOrderByProviderId, recordFailure, settlePaid, type SettleResult } from '../orders/settle';
 import { verifyWebhookSignature } from './signatures';
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -29,7 +29,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 
  * POST /api/webhooks/razorpay (and the sandbox's webhook job). The HMAC is over the raw body; the event id is
  * recorded in the same transaction as its effect, so a redelivery is dropped and a crash mid-way leaves nothing
  * half-done (Razorpay redelivers until it gets a 2xx). A captured payment goes through {@link settlePaid}, the one
- * paid transition.
+ * paid transition (for a held order too: a capture reported before the approval call settles it, once). An authorized
+ * payment of a pay-on-approval order is recorded as its hold ({@link authorizeHeld}); of a pay-now one, it is left
+ * to its capture.
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -75,6 +77,12 @@ export async function handleWebhook(
         return 'ignored';
       }
       settled = result;
+      return 'processed';
+    }
+    if (eventName === 'payment.authorized') {
+      const paymentId = str(payment?.id);
+      if (!paymentId || order.paymentMode !== 'on_approval') return 'ignored';
+      await authorizeHeld(tx, order, paymentId, 'webhook');
       return 'processed';
     }
     if (eventName === 'payment.failed') {

@@ -128,7 +128,7 @@ const ORDER = orderDetail({
   thumbnailUrl: null,
   trackingNumber: null,
   carrier: null,
-  payment: { providerOrderId: 'order_TEST123', paymentId: 'pay_TEST456', failureReason: null, failureCode: null },
+  payment: { mode: 'now', providerOrderId: 'order_TEST123', paymentId: 'pay_TEST456', failureReason: null, failureCode: null },
 });
 
 type Handlers = Record<string, MockHandler | { status?: number; body?: unknown }>;

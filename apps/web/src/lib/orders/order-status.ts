@@ -7,12 +7,16 @@ import { activeLocaleTag, i18n } from '../i18n';
 /** How a status reads in the owner's console, which stays English (customer pages use `statusText`). */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   created: 'Awaiting payment',
+  authorized: 'Held, proof to send',
+  proof_sent: 'Proof sent',
+  change_requested: 'Change requested',
   paid: 'Paid',
   in_production: 'In production',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  released: 'Hold released',
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 
@@ -23,12 +27,16 @@ export function statusLabel(status: string): string {
 /** How a status reads to the customer (their order page, the profile's order history), in their language. */
 export const STATUS_TEXTS: Record<OrderStatus, MessageDescriptor> = {
   created: msg`Awaiting payment`,
+  authorized: msg`Payment held, proof coming`,
+  proof_sent: msg`Proof ready to approve`,
+  change_requested: msg`Change requested`,
   paid: msg`Paid`,
   in_production: msg`In production`,
   shipped: msg`Shipped`,
   delivered: msg`Delivered`,
   cancelled: msg`Cancelled`,
   refunded: msg`Refunded`,
+  released: msg`Hold released, nothing charged`,
 };
 
 /** A status for the customer in the active language (an unknown one as it is, without underscores). */
