@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_QUERY_KEY, logOutOnServer } from '../lib/auth-api';
 import { clearSession, getToken } from '../lib/auth';
@@ -17,9 +17,30 @@ export function useSignOut(): () => Promise<void> {
     // transition, which the session's end overtakes): a page for signed-in visitors (the console, the profile) would
     // send the visitor to sign in again.
     await navigate('/', { flushSync: true });
-    if (token) void logOutOnServer(token);
     clearSession();
-    queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
     showToast(t`You have signed out.`, { tone: 'info' });
+    // The page just opened may have asked for the cart or the account with the token; the server ends the session
+    // once those answers are in, so none of them is refused as signed out.
+    if (token) {
+      await fetchesSettled(queryClient);
+      void logOutOnServer(token);
+    }
+    queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
   };
+}
+
+/** Resolves once no query is fetching, or after `limitMs`. */
+function fetchesSettled(queryClient: QueryClient, limitMs = 3000): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+  });
 }
